@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Passwright: Apple Wallet passes compiled, served and pushed from one Swift package.
+///
+/// Every C library is reached through one system-library target and imported by exactly one
+/// wrapper target (see `shared/design/architecture.md`); everything above the wrappers is safe Swift.
+let package = Package(
+    name: "Passwright",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "passwright", targets: ["passwright"]),
+        .library(name: "PassCompiler", targets: ["PassCompiler"]),
+        .library(name: "PassModel", targets: ["PassModel"]),
+    ],
+    targets: [
+        // C libraries (modulemap + shim.h only).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
+        // Wrappers: the only importers of their C module.
+        .target(name: "Signing", dependencies: ["COpenSSL"]),
+        .target(name: "ZipArchive", dependencies: ["CZip"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+
+        // Libraries.
+        .target(name: "PassModel"),
+        .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
+        .target(name: "PasswrightCLI", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
+        .executableTarget(name: "passwright", dependencies: ["PasswrightCLI"]),
+
+        // Tests: one target per library.
+        .testTarget(name: "SigningTests", dependencies: ["Signing"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
+        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive"]),
+    ]
+)

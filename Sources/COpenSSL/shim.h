@@ -1,0 +1,25 @@
+#pragma once
+#include <openssl/evp.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/cms.h>
+#include <openssl/pkcs12.h>
+#include <openssl/rand.h>
+#include <openssl/crypto.h>
+#include <openssl/provider.h>
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/rsa.h>
+#include <openssl/sha.h>
+#include <openssl/hmac.h>
+
+static inline long passwright_BIO_get_mem_data(BIO *bio, char **out) { return BIO_get_mem_data(bio, out); }
+static inline void passwright_OPENSSL_free(void *p) { OPENSSL_free(p); }
+static inline int passwright_sk_X509_num(const STACK_OF(X509) *s) { return sk_X509_num(s); }
+static inline X509 *passwright_sk_X509_value(const STACK_OF(X509) *s, int i) { return sk_X509_value(s, i); }
+static inline STACK_OF(X509) *passwright_sk_X509_new_null(void) { return sk_X509_new_null(); }
+static inline int passwright_sk_X509_push(STACK_OF(X509) *s, X509 *x) { return sk_X509_push(s, x); }
+static inline void passwright_sk_X509_free(STACK_OF(X509) *s) { sk_X509_free(s); }
+static inline void passwright_sk_X509_pop_free(STACK_OF(X509) *s) { sk_X509_pop_free(s, X509_free); }

@@ -1,0 +1,2 @@
+internal import CMicroHTTPD
+// Placeholder: replaced by the target's real sources.

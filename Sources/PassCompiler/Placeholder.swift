@@ -1,0 +1,2 @@
+internal import PassModel
+// Placeholder: replaced by the target's real sources.

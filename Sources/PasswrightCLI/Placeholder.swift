@@ -1,0 +1,2 @@
+internal import PassCompiler
+// Placeholder: replaced by the target's real sources.

@@ -1,0 +1,2 @@
+internal import COpenSSL
+// Placeholder: replaced by the target's real sources.

@@ -1,0 +1,2 @@
+internal import CSQLite
+// Placeholder: replaced by the target's real sources.

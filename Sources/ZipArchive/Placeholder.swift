@@ -1,0 +1,2 @@
+internal import CZip
+// Placeholder: replaced by the target's real sources.

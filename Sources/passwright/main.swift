@@ -1,0 +1,2 @@
+import PasswrightCLI
+// Placeholder: the thin executable calls into PasswrightCLI.
