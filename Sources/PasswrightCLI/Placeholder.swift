@@ -1,2 +1,0 @@
-internal import PassCompiler
-// Placeholder: replaced by the target's real sources.

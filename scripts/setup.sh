@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs every Debian package Passwright builds, runs and tests with. Safe to run again: it only
+# installs what is missing. Needs root (or sudo) on Debian 12 with Swift 6 on the PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config libssl-dev libzip-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libmicrohttpd-dev
+  openssl zip unzip postgresql python3 wrk
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: Swift 6 is not on the PATH; install the Swift 6.x toolchain for Debian 12 from swift.org first" >&2
+  exit 1
+fi
