@@ -27,7 +27,7 @@ final class SQLiteHandle {
     func error(sql: String) -> StorageError {
         let code = sqlite3_extended_errcode(pointer)
         let message = String(cString: sqlite3_errmsg(pointer))
-        if code == SQLITE_CONSTRAINT_UNIQUE || code == SQLITE_CONSTRAINT_PRIMARYKEY {
+        if code == passwright_sqlite_constraint_unique() || code == passwright_sqlite_constraint_primarykey() {
             return .uniqueViolation(engine: .sqlite, sql: sql, message: message)
         }
         return .statementFailed(engine: .sqlite, sql: sql, code: String(code), message: message)
