@@ -33,12 +33,13 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The PostgreSQL SQLSTATE (or SQLite result code) when the engine rejected a statement.
+    /// The PostgreSQL SQLSTATE (or SQLite result code, `19` for any constraint) when the engine
+    /// rejected a statement.
     public var code: String? {
         switch self {
         case .statementFailed(_, _, let code, _): code
         case .uniqueViolation(.postgres, _, _): "23505"
-        case .uniqueViolation(.sqlite, _, _): "2067"
+        case .uniqueViolation(.sqlite, _, _): "19"
         default: nil
         }
     }

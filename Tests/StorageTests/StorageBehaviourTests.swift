@@ -109,8 +109,11 @@ import Testing
                 return try await transaction.execute(SQL("UPDATE tokens SET owner = ? WHERE owner = ?", .text("bob"), .text("ann")))
             }
             #expect(inserted == 2)
+            // A writing query outside a transaction goes to the writer on SQLite, not a read-only reader.
+            let returned = try await database.query(SQL("INSERT INTO tokens (token, owner) VALUES (?, ?) RETURNING token", .text("c"), .text("bob")))
+            #expect(try returned.map { try $0.string("token") } == ["c"])
             let owners = try await database.query(SQL("SELECT owner FROM tokens ORDER BY token")).map { try $0.string("owner") }
-            #expect(owners == ["bob", "bob"])
+            #expect(owners == ["bob", "bob", "bob"])
         }
     }
 

@@ -41,16 +41,17 @@ actor SQLiteConnection: DatabaseConnection {
     }
 
     func execute(_ sql: SQL) throws -> Int {
-        try run(sql, readOnly: false)!.changes
+        try run(sql, on: prepared(sql)).changes
     }
 
     func query(_ sql: SQL) throws -> [Row] {
-        try run(sql, readOnly: false)!.rows
+        try run(sql, on: prepared(sql)).rows
     }
 
     /// The rows of `sql` if it only reads, or `nil` (without running it) if it would write.
     func queryIfReadOnly(_ sql: SQL) throws -> [Row]? {
-        try run(sql, readOnly: true)?.rows
+        let statement = try prepared(sql)
+        return statement.isReadOnly ? try run(sql, on: statement).rows : nil
     }
 
     func executeScript(_ script: String) throws {
@@ -79,20 +80,18 @@ actor SQLiteConnection: DatabaseConnection {
         return handle
     }
 
-    private func statement(for text: String, on handle: SQLiteHandle) throws -> SQLiteStatement {
-        if let statement = statements[text] { return statement }
-        let statement = try SQLiteStatement(sql: text, handle: handle)
+    /// The cached statement for `sql`'s text, prepared on first use.
+    private func prepared(_ sql: SQL) throws -> SQLiteStatement {
+        if let statement = statements[sql.text] { return statement }
+        let statement = try SQLiteStatement(sql: sql.text, handle: openHandle())
         if statements.count >= Self.statementCacheLimit { statements.removeAll() }
-        statements[text] = statement
+        statements[sql.text] = statement
         return statement
     }
 
-    /// Binds, steps and resets one cached statement. With `readOnly`, returns `nil` for a statement
-    /// that would write instead of running it.
-    private func run(_ sql: SQL, readOnly: Bool) throws -> (rows: [Row], changes: Int)? {
+    /// Binds, steps and resets one cached statement.
+    private func run(_ sql: SQL, on statement: SQLiteStatement) throws -> (rows: [Row], changes: Int) {
         let handle = try openHandle()
-        let statement = try statement(for: sql.text, on: handle)
-        if readOnly && !statement.isReadOnly { return nil }
         let pointer = statement.pointer
         defer {
             sqlite3_reset(pointer)
