@@ -1,0 +1,78 @@
+import Foundation
+
+/// A SQL database, SQLite or PostgreSQL, behind one API.
+///
+/// The Wallet store is written once against this protocol: statements use `?` placeholders and
+/// bound ``SQLValue``s, schema changes are versioned ``Migration``s with a script per engine.
+/// Get one from ``DatabaseConfiguration/open(poolSize:)``. Every method may be called from many tasks
+/// at once; connections are pooled and blocking C calls never run on the cooperative thread pool.
+public protocol Database: Sendable {
+    /// The engine behind this database.
+    var engine: DatabaseEngine { get }
+
+    /// Runs one statement outside any transaction; returns the number of rows it changed.
+    @discardableResult
+    func execute(_ sql: SQL) async throws -> Int
+
+    /// Runs one statement outside any transaction; returns its rows.
+    func query(_ sql: SQL) async throws -> [Row]
+
+    /// Runs `body` in one transaction: it commits when `body` returns and rolls back when it throws
+    /// (the body's error is rethrown unchanged). On SQLite the write lock is taken at the start
+    /// (`BEGIN IMMEDIATE`), so a read-then-write body cannot fail half way with `SQLITE_BUSY`.
+    /// Inside the body use only the ``Transaction``; calling the database again throws.
+    func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T
+
+    /// Checks that the database answers (a `SELECT 1`), reconnecting a broken PostgreSQL connection.
+    func ping() async throws
+
+    /// Closes every connection; later calls throw ``StorageError/closed(engine:)``.
+    func close() async
+}
+
+extension Database {
+    /// Applies each migration not yet recorded in `schema_migrations`, in version order, each in its
+    /// own transaction with its row, so a failing migration leaves neither its changes nor its record.
+    ///
+    /// Safe to call at every start and from several instances at once: on PostgreSQL an advisory lock
+    /// serializes migrators, on SQLite the write lock does. A recorded version whose name differs from
+    /// the code's throws ``StorageError/migration(version:name:reason:)`` rather than being skipped.
+    public func migrate(_ migrations: [Migration]) async throws {
+        let ordered = migrations.sorted { $0.version < $1.version }
+        for (previous, next) in zip(ordered, ordered.dropFirst()) where previous.version == next.version {
+            throw StorageError.migration(version: next.version, name: next.name, reason: "version \(next.version) is also used by \"\(previous.name)\"")
+        }
+        for migration in ordered {
+            try await transaction { transaction in
+                try await Self.lockMigrations(transaction)
+                if let recorded = try await transaction.query(SQL("SELECT name FROM schema_migrations WHERE version = ?", .integer(Int64(migration.version)))).first {
+                    let name = try recorded.string("name")
+                    guard name == migration.name else {
+                        throw StorageError.migration(version: migration.version, name: migration.name, reason: "the database recorded this version as \"\(name)\"; never renumber or rename applied migrations")
+                    }
+                    return
+                }
+                do {
+                    try await transaction.executeScript(migration.script(for: transaction.engine))
+                } catch let error as StorageError {
+                    throw StorageError.migration(version: migration.version, name: migration.name, reason: error.description)
+                }
+                try await transaction.execute(SQL(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    .integer(Int64(migration.version)), .text(migration.name), .text(Date.now.ISO8601Format())
+                ))
+            }
+        }
+    }
+
+    /// Serializes migrators and creates `schema_migrations` on first use.
+    private static func lockMigrations(_ transaction: Transaction) async throws {
+        if transaction.engine == .postgres {
+            // Any constant works; this one spells "PassMigr" so it is recognisable in pg_locks.
+            _ = try await transaction.query(SQL("SELECT pg_advisory_xact_lock(5792942353414498674)"))
+        }
+        try await transaction.execute(SQL(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        ))
+    }
+}

@@ -1,2 +1,0 @@
-internal import CSQLite
-// Placeholder: replaced by the target's real sources.

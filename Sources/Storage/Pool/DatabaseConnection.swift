@@ -1,0 +1,20 @@
+/// One engine connection as the pool and ``Transaction`` see it.
+///
+/// Conformers are actors on a ``DispatchQueueExecutor``: isolation gives one caller at a time, and the
+/// executor keeps the blocking C calls off the cooperative pool.
+protocol DatabaseConnection: Actor {
+    /// Runs one statement; returns the number of rows it changed.
+    func execute(_ sql: SQL) throws -> Int
+    /// Runs one statement; returns its rows.
+    func query(_ sql: SQL) throws -> [Row]
+    /// Runs a script of several statements without parameters (migrations).
+    func executeScript(_ script: String) throws
+    /// Starts a transaction that takes the write lock up front where the engine has one.
+    func begin() throws
+    /// Commits; throws if the engine rolled back instead.
+    func commit() throws
+    /// Rolls back the open transaction.
+    func rollback() throws
+    /// Releases the engine resources; later calls fail with ``StorageError/closed(engine:)``.
+    func close()
+}

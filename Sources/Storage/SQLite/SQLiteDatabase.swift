@@ -1,0 +1,70 @@
+import Foundation
+
+/// SQLite behind ``Database``: one writer connection that serializes writes and transactions, plus
+/// read-only connections that serve plain queries beside it thanks to WAL.
+final class SQLiteDatabase: Database {
+    let engine = DatabaseEngine.sqlite
+    private let writer: ConnectionPool<SQLiteConnection>
+    private let readers: ConnectionPool<SQLiteConnection>?
+
+    private init(writer: ConnectionPool<SQLiteConnection>, readers: ConnectionPool<SQLiteConnection>?) {
+        self.writer = writer
+        self.readers = readers
+    }
+
+    /// Opens the writer now (creating the file and its folder) so a bad path fails here.
+    static func open(_ configuration: DatabaseConfiguration, poolSize: Int) async throws -> SQLiteDatabase {
+        let timeout = configuration.busyTimeoutMilliseconds
+        let path: String
+        switch configuration.location {
+        case .sqliteMemory:
+            path = ":memory:"
+        case .sqliteFile(let file):
+            path = file
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StorageError.connectionFailed(engine: .sqlite, location: configuration.description, message: "cannot create the folder \(folder.path): \(error.localizedDescription)")
+            }
+        case .postgres:
+            preconditionFailure("SQLiteDatabase opened with a PostgreSQL configuration")
+        }
+        let writer = ConnectionPool(capacity: 1, engine: .sqlite) {
+            try await SQLiteConnection.open(path: path, role: .writer, busyTimeoutMilliseconds: timeout)
+        }
+        try await writer.warmUp()
+        // Each in-memory connection is a separate database, so memory gets the writer only.
+        let readers: ConnectionPool<SQLiteConnection>? = path == ":memory:" || poolSize < 2 ? nil
+            : ConnectionPool(capacity: poolSize - 1, engine: .sqlite) {
+                try await SQLiteConnection.open(path: path, role: .reader, busyTimeoutMilliseconds: timeout)
+            }
+        return SQLiteDatabase(writer: writer, readers: readers)
+    }
+
+    func execute(_ sql: SQL) async throws -> Int {
+        try TransactionScope.checkOutside(ObjectIdentifier(self))
+        return try await writer.withConnection { try await $0.execute(sql) }
+    }
+
+    func query(_ sql: SQL) async throws -> [Row] {
+        try TransactionScope.checkOutside(ObjectIdentifier(self))
+        if let readers, let rows = try await readers.withConnection({ try await $0.queryIfReadOnly(sql) }) {
+            return rows
+        }
+        return try await writer.withConnection { try await $0.query(sql) }
+    }
+
+    func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T {
+        try await Transaction.run(in: writer, for: ObjectIdentifier(self), engine: .sqlite, body)
+    }
+
+    func ping() async throws {
+        _ = try await query(SQL("SELECT 1"))
+    }
+
+    func close() async {
+        await writer.close()
+        await readers?.close()
+    }
+}

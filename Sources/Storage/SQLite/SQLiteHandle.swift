@@ -1,0 +1,80 @@
+internal import CSQLite
+
+/// Owns one `sqlite3*`; closes it when the last reference goes.
+///
+/// `sqlite3_close_v2` lets cached statements be finalized after the handle, in any order.
+final class SQLiteHandle {
+    let pointer: OpaquePointer
+
+    /// Opens `path` (or `:memory:`) with `flags`; throws with SQLite's message when it cannot.
+    init(path: String, flags: Int32) throws {
+        var pointer: OpaquePointer?
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(pointer)
+            throw StorageError.connectionFailed(engine: .sqlite, location: "sqlite:\(path)", message: message)
+        }
+        self.pointer = pointer
+        sqlite3_extended_result_codes(pointer, 1)
+    }
+
+    deinit {
+        sqlite3_close_v2(pointer)
+    }
+
+    /// The error gate: turns the connection's last failure into a typed error naming the SQL.
+    func error(sql: String) -> StorageError {
+        let code = sqlite3_extended_errcode(pointer)
+        let message = String(cString: sqlite3_errmsg(pointer))
+        if code == passwright_sqlite_constraint_unique() || code == passwright_sqlite_constraint_primarykey() {
+            return .uniqueViolation(engine: .sqlite, sql: sql, message: message)
+        }
+        return .statementFailed(engine: .sqlite, sql: sql, code: String(code), message: message)
+    }
+
+    /// Runs `sql` (one or more statements, no parameters), throwing through the gate on failure.
+    func exec(_ sql: String) throws {
+        guard sqlite3_exec(pointer, sql, nil, nil, nil) == SQLITE_OK else {
+            throw error(sql: sql)
+        }
+    }
+}
+
+/// Owns one prepared `sqlite3_stmt*`, kept in a connection's cache and reused.
+final class SQLiteStatement {
+    let pointer: OpaquePointer
+    /// The handle outlives its statements.
+    private let handle: SQLiteHandle
+
+    /// Prepares exactly one statement; trailing statements are refused so a caller's text is never
+    /// half run.
+    init(sql: String, handle: SQLiteHandle) throws {
+        var pointer: OpaquePointer?
+        var rest = ""
+        let code = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle.pointer, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, &tail)
+            if let tail { rest = String(cString: tail) }
+            return code
+        }
+        guard code == SQLITE_OK else { throw handle.error(sql: sql) }
+        guard let pointer else {
+            throw StorageError.statementFailed(engine: .sqlite, sql: sql, code: "0", message: "the SQL holds no statement")
+        }
+        self.pointer = pointer
+        self.handle = handle
+        guard rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) else {
+            throw StorageError.statementFailed(engine: .sqlite, sql: sql, code: "0", message: "the SQL holds more than one statement; run scripts as a Migration")
+        }
+    }
+
+    deinit {
+        sqlite3_finalize(pointer)
+    }
+
+    /// Whether the statement leaves the database unchanged, so a read-only connection may run it.
+    var isReadOnly: Bool {
+        sqlite3_stmt_readonly(pointer) != 0
+    }
+}

@@ -1,0 +1,72 @@
+/// Everything that can go wrong in `Storage`, each case saying where.
+///
+/// Messages carry the engine, the SQL text and the server's primary message, never parameter
+/// values (they may be tokens) nor a PostgreSQL error's detail line (it quotes the offending values)
+/// nor a password from the database URL.
+public enum StorageError: Error, Sendable, CustomStringConvertible {
+    /// The database URL or configuration cannot be used. `url` has its password removed.
+    case invalidConfiguration(url: String, reason: String)
+    /// Opening or re-establishing a connection failed. `location` has its password removed.
+    case connectionFailed(engine: DatabaseEngine, location: String, message: String)
+    /// The engine rejected a statement. `code` is the SQLSTATE on PostgreSQL and the extended result
+    /// code on SQLite.
+    case statementFailed(engine: DatabaseEngine, sql: String, code: String, message: String)
+    /// A `UNIQUE` or primary-key constraint refused a row (SQLSTATE 23505, `SQLITE_CONSTRAINT_UNIQUE`
+    /// or `SQLITE_CONSTRAINT_PRIMARYKEY`): callers turn it into "already exists".
+    case uniqueViolation(engine: DatabaseEngine, sql: String, message: String)
+    /// The statement has a different number of `?` placeholders than values.
+    case parameterCount(engine: DatabaseEngine, sql: String, placeholders: Int, values: Int)
+    /// A value cannot be sent to the engine as given (text containing NUL on PostgreSQL).
+    case invalidParameter(engine: DatabaseEngine, sql: String, index: Int, reason: String)
+    /// A result column is missing or does not hold the type asked for.
+    case column(name: String, reason: String)
+    /// A migration could not be applied, or the recorded history disagrees with the code.
+    case migration(version: Int, name: String, reason: String)
+    /// The API was used in a way that would deadlock or run outside the intended transaction.
+    case misuse(String)
+    /// The database was closed with ``Database/close()``.
+    case closed(engine: DatabaseEngine)
+
+    /// Whether a row was refused because it duplicates a unique key, on either engine.
+    public var isUniqueViolation: Bool {
+        if case .uniqueViolation = self { return true }
+        return false
+    }
+
+    /// The PostgreSQL SQLSTATE (or SQLite result code, `19` for any constraint) when the engine
+    /// rejected a statement.
+    public var code: String? {
+        switch self {
+        case .statementFailed(_, _, let code, _): code
+        case .uniqueViolation(.postgres, _, _): "23505"
+        case .uniqueViolation(.sqlite, _, _): "19"
+        default: nil
+        }
+    }
+
+    /// A message a user can act on, naming the engine and the SQL.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let url, let reason):
+            "Invalid database configuration \(url): \(reason)"
+        case .connectionFailed(let engine, let location, let message):
+            "\(engine): cannot connect to \(location): \(message)"
+        case .statementFailed(let engine, let sql, let code, let message):
+            "\(engine) error \(code): \(message) in SQL: \(sql)"
+        case .uniqueViolation(let engine, let sql, let message):
+            "\(engine) unique violation: \(message) in SQL: \(sql)"
+        case .parameterCount(let engine, let sql, let placeholders, let values):
+            "\(engine): the SQL has \(placeholders) placeholder(s) but \(values) value(s) were given: \(sql)"
+        case .invalidParameter(let engine, let sql, let index, let reason):
+            "\(engine): parameter \(index) cannot be sent: \(reason) in SQL: \(sql)"
+        case .column(let name, let reason):
+            "Column \"\(name)\": \(reason)"
+        case .migration(let version, let name, let reason):
+            "Migration \(version) (\(name)): \(reason)"
+        case .misuse(let message):
+            "Storage misuse: \(message)"
+        case .closed(let engine):
+            "\(engine): the database is closed"
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Synchronization
+
+/// The handle a ``Database/transaction(_:)`` body runs its statements through.
+///
+/// Every statement goes to the one connection that holds the transaction, so they commit or roll
+/// back together. The handle stops working when the body returns: keeping it for later fails with
+/// ``StorageError/misuse(_:)`` instead of running outside the transaction.
+public struct Transaction: Sendable {
+    /// The engine, for the rare statement that must differ (`FOR UPDATE SKIP LOCKED` is PostgreSQL's).
+    public let engine: DatabaseEngine
+    private let connection: any DatabaseConnection
+    private let state: State
+
+    /// Runs one statement inside the transaction; returns the number of rows it changed.
+    @discardableResult
+    public func execute(_ sql: SQL) async throws -> Int {
+        try state.checkOpen()
+        return try await connection.execute(sql)
+    }
+
+    /// Runs one statement inside the transaction; returns its rows.
+    public func query(_ sql: SQL) async throws -> [Row] {
+        try state.checkOpen()
+        return try await connection.query(sql)
+    }
+
+    /// Runs a multi-statement script inside the transaction (migrations).
+    func executeScript(_ script: String) async throws {
+        try state.checkOpen()
+        try await connection.executeScript(script)
+    }
+
+    /// Runs `body` in a transaction on a connection leased from `pool`: commit when it returns,
+    /// roll back when it throws, and rethrow the body's own error unchanged.
+    static func run<C: DatabaseConnection, T: Sendable>(
+        in pool: ConnectionPool<C>,
+        for database: ObjectIdentifier,
+        engine: DatabaseEngine,
+        _ body: @Sendable (Transaction) async throws -> T
+    ) async throws -> T {
+        try TransactionScope.checkOutside(database)
+        let connection = try await pool.lease()
+        do {
+            try await connection.begin()
+        } catch {
+            await pool.release(connection, reusable: true)
+            throw error
+        }
+        let transaction = Transaction(engine: engine, connection: connection, state: State())
+        let value: T
+        do {
+            value = try await TransactionScope.$databases.withValue(TransactionScope.databases.union([database])) {
+                try await body(transaction)
+            }
+        } catch {
+            transaction.state.end()
+            await rollback(connection, in: pool)
+            throw error
+        }
+        transaction.state.end()
+        do {
+            try await connection.commit()
+        } catch {
+            await rollback(connection, in: pool)
+            throw error
+        }
+        await pool.release(connection, reusable: true)
+        return value
+    }
+
+    /// Rolls back and returns the connection; a connection that cannot roll back is not reused.
+    private static func rollback<C: DatabaseConnection>(_ connection: C, in pool: ConnectionPool<C>) async {
+        do {
+            try await connection.rollback()
+            await pool.release(connection, reusable: true)
+        } catch {
+            await pool.release(connection, reusable: false)
+        }
+    }
+
+    /// Whether the body is still running; shared by copies of the handle.
+    private final class State: Sendable {
+        private let isOpen = Atomic(true)
+
+        func end() {
+            isOpen.store(false, ordering: .releasing)
+        }
+
+        func checkOpen() throws {
+            guard isOpen.load(ordering: .acquiring) else {
+                throw StorageError.misuse("a Transaction was used after its body returned; run statements inside the body")
+            }
+        }
+    }
+}
+
+/// The databases whose transaction body the current task is running in.
+///
+/// Calling the database itself from inside its own transaction body would wait for the connection
+/// the transaction holds (SQLite has one writer) or run outside the transaction (PostgreSQL); both
+/// are bugs, caught here with a clear error instead of a hang.
+enum TransactionScope {
+    @TaskLocal static var databases: Set<ObjectIdentifier> = []
+
+    static func checkOutside(_ database: ObjectIdentifier) throws {
+        if databases.contains(database) {
+            throw StorageError.misuse("the database was called inside its own transaction body; use the Transaction passed to the body (nested transactions are not supported)")
+        }
+    }
+}

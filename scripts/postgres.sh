@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL for tests, run as root on Debian (apt-get install postgresql).
+#
+#   scripts/postgres.sh start DIR PORT   # prints postgres://postgres@127.0.0.1:PORT/passwright_test
+#   scripts/postgres.sh stop DIR
+#
+# The server runs as the `postgres` user (initdb refuses root) with trust authentication, listens on
+# 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster.
+set -euo pipefail
+
+usage() {
+    echo "usage: $0 start DIR PORT | stop DIR" >&2
+    exit 64
+}
+
+# Newest installed server version under /usr/lib/postgresql (Debian's layout).
+bindir() {
+    local version
+    version=$(ls /usr/lib/postgresql 2>/dev/null | sort -V | tail -n 1)
+    if [[ -z "$version" || ! -x "/usr/lib/postgresql/$version/bin/pg_ctl" ]]; then
+        echo "error: no PostgreSQL server in /usr/lib/postgresql; run: apt-get install -y --no-install-recommends postgresql" >&2
+        exit 1
+    fi
+    echo "/usr/lib/postgresql/$version/bin"
+}
+
+# Runs a command as the postgres user; the arguments are passed without a shell.
+as_postgres() {
+    if [[ $(id -u) -eq 0 ]]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+command=${1:-}
+case "$command" in
+start)
+    [[ $# -eq 3 ]] || usage
+    dir=$(realpath -m "$2")
+    port=$3
+    bin=$(bindir)
+    mkdir -p "$dir"
+    if [[ $(id -u) -eq 0 ]]; then
+        chown postgres:postgres "$dir"
+    fi
+    chmod 0700 "$dir"
+    as_postgres "$bin/initdb" -D "$dir/data" -A trust -U postgres --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+        { cat "$dir/initdb.log" >&2; exit 1; }
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
+        { cat "$dir/server.log" >&2; exit 1; }
+    as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres passwright_test
+    echo "postgres://postgres@127.0.0.1:$port/passwright_test"
+    ;;
+stop)
+    [[ $# -eq 2 ]] || usage
+    dir=$(realpath -m "$2")
+    bin=$(bindir)
+    as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+*)
+    usage
+    ;;
+esac
