@@ -1,2 +1,4 @@
+import Foundation
 import PasswrightCLI
-// Placeholder: the thin executable calls into PasswrightCLI.
+
+exit(await Passwright.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,131 @@
+import Foundation
+import PassModel
+import Signing
+import ZipArchive
+
+/// Turns a template plus one record into a signed `.pkpass`: render → typed, validated `Pass` →
+/// `pass.json` bytes → manifest → detached CMS signature → zip.
+///
+/// Everything that does not vary per pass (template files and hashes, the signer's key and
+/// certificates) is prepared in `init`, so `compile` does only the per-pass work and is safe to call
+/// from many tasks at once.
+public struct PassCompiler: Sendable {
+    /// The template passes are built from.
+    public let template: Template
+    /// Settings for every pass.
+    public let options: CompileOptions
+    private let signer: PassSigner
+
+    /// Prepares a compiler, refusing an identity whose certificate does not belong to the template's
+    /// pass type and team (Wallet would reject every pass, digest §5 row 2) or has expired.
+    public init(template: Template, identity: SigningIdentity, intermediate: Certificate, options: CompileOptions = CompileOptions(), now: Date = Date()) throws(PassCompilerError) {
+        try Self.check(identity.certificate, passTypeIdentifier: template.passTypeIdentifier, teamIdentifier: template.teamIdentifier, now: now)
+        do {
+            signer = try PassSigner(identity: identity, intermediate: intermediate)
+        } catch {
+            throw .packaging(message: "cannot prepare the signer: \(error)")
+        }
+        self.template = template
+        self.options = options
+        self.certificate = identity.certificate
+    }
+
+    private let certificate: Certificate
+
+    /// Builds one signed pass.
+    public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
+        let rendered = try render(input)
+        let pass: Pass
+        var issues: [ValidationIssue]
+        do {
+            (pass, issues) = try Pass.decode(rendered)
+        } catch {
+            throw .undecodablePass(record: input.recordName, error: error)
+        }
+        issues += pass.validate()
+        issues += checkImages(for: pass)
+        if issues.contains(where: { $0.severity == .error }) {
+            throw .invalidPass(record: input.recordName, issues: issues)
+        }
+        if pass.passTypeIdentifier != template.passTypeIdentifier || pass.teamIdentifier != template.teamIdentifier {
+            try Self.check(certificate, passTypeIdentifier: pass.passTypeIdentifier, teamIdentifier: pass.teamIdentifier, now: now)
+        }
+        let passJSON = pass.encoded()
+        let files = packagedFiles(for: pass)
+        var manifest = Manifest()
+        manifest.set(Digest.sha1Hex(passJSON), for: "pass.json")
+        for file in files { manifest.set(file.sha1Hex, for: file.path) }
+        let manifestBytes = manifest.encoded()
+        do {
+            let signature = try signer.sign(manifestBytes, signingTime: now)
+            var writer = ZipWriter()
+            try writer.add(path: "pass.json", data: passJSON, compression: .deflate)
+            for file in files { try writer.add(path: file.path, data: file.bytes, compression: file.compression) }
+            try writer.add(path: "manifest.json", data: manifestBytes, compression: .deflate)
+            try writer.add(path: "signature", data: signature, compression: .store)
+            return CompiledPass(pass: pass, passJSON: passJSON, archive: try writer.finish(), warnings: issues)
+        } catch let error as ZipError {
+            throw .packaging(message: "\(input.recordName): cannot write the archive: \(error)")
+        } catch {
+            throw .packaging(message: "\(input.recordName): cannot sign the manifest: \(error)")
+        }
+    }
+
+    /// The rendered `pass.json` tree with the serial number, token and web service filled in.
+    func render(_ input: PassInput) throws(PassCompilerError) -> JSONValue {
+        guard case .object(var object) = try template.root.render(input.record, recordName: input.recordName) else {
+            throw .invalidTemplate(file: "pass.json", path: "", message: "must be a JSON object")
+        }
+        for (key, value) in input.overrides { object[key] = value }
+        let record = input.record
+        if let serial = input.serialNumber ?? Self.string(RecordPath.lookup("serialNumber", in: record)) {
+            object["serialNumber"] = .string(serial)
+        } else if object["serialNumber"] == nil {
+            object["serialNumber"] = .string(UUID().uuidString.lowercased())
+        }
+        if let url = options.webServiceURL { object["webServiceURL"] = .string(url) }
+        if object["webServiceURL"] != nil {
+            if let token = input.authenticationToken ?? Self.string(RecordPath.lookup("authenticationToken", in: record)) {
+                object["authenticationToken"] = .string(token)
+            } else if object["authenticationToken"] == nil {
+                object["authenticationToken"] = .string(SecureRandom.token(length: options.tokenLength))
+            }
+        }
+        return .object(object)
+    }
+
+    /// Personalization files only ship with NFC passes (digest §1.7, §5 row 12).
+    private func packagedFiles(for pass: Pass) -> [PackagedFile] {
+        guard pass.nfc == nil else { return template.files }
+        return template.files.filter { $0.path != "personalization.json" && $0.imageName?.slot != "personalizationLogo" }
+    }
+
+    /// Checks that need both the pass and the template's files.
+    private func checkImages(for pass: Pass) -> [ValidationIssue] {
+        guard pass.preferredStyleSchemes.contains(.posterEventTicket),
+              !template.hasImage("background"), !template.hasImage("artwork") else { return [] }
+        return [ValidationIssue(
+            severity: .error, path: "preferredStyleSchemes", rule: "poster.backgroundImage",
+            message: "a poster event ticket needs a background (345×505 pt) or artwork (358×448 pt) image, or Wallet falls back to the classic layout")]
+    }
+
+    private static func string(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let string)?: return string
+        case .number(let number)?: return number.rounded() == number ? String(Int64(number)) : String(number)
+        default: return nil
+        }
+    }
+
+    private static func check(_ certificate: Certificate, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws(PassCompilerError) {
+        if certificate.passTypeIdentifier != passTypeIdentifier {
+            throw .identityMismatch(message: "pass.json passTypeIdentifier is \(passTypeIdentifier) but the signing certificate is for \(certificate.passTypeIdentifier ?? "no pass type (subject \(certificate.subject))"); Wallet rejects such passes")
+        }
+        if certificate.teamIdentifier != teamIdentifier {
+            throw .identityMismatch(message: "pass.json teamIdentifier is \(teamIdentifier) but the signing certificate's team (OU) is \(certificate.teamIdentifier ?? "missing"); Wallet rejects such passes")
+        }
+        if !certificate.isValid(at: now) {
+            throw .identityMismatch(message: "the signing certificate for \(passTypeIdentifier) is not valid now (valid \(certificate.notBefore) to \(certificate.notAfter)); new passes signed with it cannot be added")
+        }
+    }
+}

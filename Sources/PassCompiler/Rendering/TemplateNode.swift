@@ -1,0 +1,125 @@
+import PassModel
+
+/// `pass.json` of a template, prepared once: subtrees without placeholders are kept as finished values,
+/// and strings with placeholders are pre-split, so rendering a record only walks what can change.
+indirect enum TemplateNode: Sendable {
+    case literal(JSONValue)
+    case interpolated([Placeholder.Piece], path: String)
+    case object([(key: String, node: TemplateNode)])
+    case array([TemplateNode])
+
+    /// Prepares `value`, found at JSON path `path`; `file` names the template file in errors.
+    init(_ value: JSONValue, path: String = "", file: String) throws(PassCompilerError) {
+        switch value {
+        case .string(let string):
+            do {
+                if let pieces = try Placeholder.pieces(of: string) {
+                    self = .interpolated(pieces, path: path)
+                } else {
+                    self = .literal(value)
+                }
+            } catch {
+                throw .invalidTemplate(file: file, path: path, message: error.message)
+            }
+        case .object(let object):
+            var members: [(key: String, node: TemplateNode)] = []
+            var hasPlaceholder = false
+            for (key, member) in object {
+                let node = try TemplateNode(member, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+                if case .literal = node {} else { hasPlaceholder = true }
+                members.append((key, node))
+            }
+            self = hasPlaceholder ? .object(members) : .literal(value)
+        case .array(let elements):
+            var nodes: [TemplateNode] = []
+            var hasPlaceholder = false
+            for (index, element) in elements.enumerated() {
+                let node = try TemplateNode(element, path: "\(path)[\(index)]", file: file)
+                if case .literal = node {} else { hasPlaceholder = true }
+                nodes.append(node)
+            }
+            self = hasPlaceholder ? .array(nodes) : .literal(value)
+        default:
+            self = .literal(value)
+        }
+    }
+
+    /// Every placeholder path used, for documentation and linting.
+    var placeholders: [String] {
+        switch self {
+        case .literal: return []
+        case .interpolated(let pieces, _):
+            return pieces.compactMap { if case .placeholder(let placeholder) = $0 { placeholder.path } else { nil } }
+        case .object(let members): return members.flatMap(\.node.placeholders)
+        case .array(let nodes): return nodes.flatMap(\.placeholders)
+        }
+    }
+
+    /// Fills the placeholders from `record`. A string that is exactly one placeholder takes the record
+    /// value's own JSON type; placeholders inside text are formatted as text. Because this works on the
+    /// parsed tree, no record value can break or inject JSON, whatever quotes or braces it contains.
+    func render(_ record: JSONValue, recordName: String) throws(PassCompilerError) -> JSONValue {
+        switch self {
+        case .literal(let value):
+            return value
+        case .interpolated(let pieces, let path):
+            if pieces.count == 1, case .placeholder(let placeholder) = pieces[0] {
+                return try Self.value(of: placeholder, at: path, in: record, recordName: recordName)
+            }
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let literal):
+                    text += literal
+                case .placeholder(let placeholder):
+                    let value = try Self.value(of: placeholder, at: path, in: record, recordName: recordName)
+                    switch value {
+                    case .string(let string): text += string
+                    case .number(let number): text += Self.format(number)
+                    case .bool(let bool): text += bool ? "true" : "false"
+                    case .null, .array, .object:
+                        throw .invalidRecord(record: recordName, message: "{{\(placeholder.path)}} is used inside text at pass.json \(path) but its value is \(value.kindPhrase), not a string, number or boolean")
+                    }
+                }
+            }
+            return .string(text)
+        case .object(let members):
+            var object = JSONObject()
+            for (key, node) in members {
+                object[key] = try node.render(record, recordName: recordName)
+            }
+            return .object(object)
+        case .array(let nodes):
+            var values: [JSONValue] = []
+            values.reserveCapacity(nodes.count)
+            for node in nodes { values.append(try node.render(record, recordName: recordName)) }
+            return .array(values)
+        }
+    }
+
+    private static func value(of placeholder: Placeholder, at path: String, in record: JSONValue, recordName: String) throws(PassCompilerError) -> JSONValue {
+        guard let value = RecordPath.lookup(placeholder.path, in: record), value != .null else {
+            throw .missingValue(placeholder: placeholder.path, path: path, record: recordName)
+        }
+        return value
+    }
+
+    private static func format(_ number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+}
+
+extension JSONValue {
+    /// "null", "an array", "an object", … for messages.
+    var kindPhrase: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Signing
+
+/// `passwright certs`: development identities and certificate inspection.
+struct CertsCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "certs",
+        abstract: "Make development identities (certs dev) or inspect a certificate (certs inspect).",
+        discussion: """
+        SUBCOMMANDS:
+          dev       Make a throwaway root CA, a WWDR-like intermediate and a Pass Type ID certificate (NOT FOR PRODUCTION).
+          inspect   Show a certificate's pass type ID, team ID, issuer, validity and matching WWDR intermediate.
+        See 'passwright certs dev --help' and 'passwright certs inspect --help'.
+        """,
+        arguments: [CommandSpec.Argument(name: "SUBCOMMAND", help: "dev or inspect.")])
+
+    static let subcommands: [any Subcommand.Type] = [DevCertsCommand.self, InspectCertCommand.self]
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        throw UsageError("unknown subcommand '\(arguments.positional(0) ?? "")'; use dev or inspect")
+    }
+
+    func run(console: Console) async throws -> ExitStatus { .usage }
+}
+
+/// `passwright certs dev`.
+struct DevCertsCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "dev",
+        abstract: "Make development identities in the identities layout (NOT FOR PRODUCTION).",
+        discussion: """
+        Writes <out>/dev-ca/root.pem (use it with 'passwright verify --ca'), <out>/wwdr/dev-wwdr.pem and
+        <out>/<pass-type-id>/certificate.pem + private-key.pem (mode 0600). Run again for more pass types:
+        the CA is reused. Wallet on a real device refuses passes signed with these.
+        """,
+        options: [
+            .value("out", "DIR", help: "Identities folder (default: $PASSWRIGHT_IDENTITIES or ./Certificates)."),
+            .value("pass-type-id", "ID", help: "Pass type identifier (default: pass.dev.passwright.loyalty)."),
+            .value("team-id", "ID", help: "Team identifier, 10 characters (default: PASSWRIGHT)."),
+        ])
+
+    let out: URL
+    let passTypeIdentifier: String
+    let teamIdentifier: String
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        out = URL(fileURLWithPath: arguments.value("out") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates")
+        passTypeIdentifier = arguments.value("pass-type-id") ?? "pass.dev.passwright.loyalty"
+        teamIdentifier = arguments.value("team-id") ?? "PASSWRIGHT"
+        guard passTypeIdentifier.hasPrefix("pass."), !passTypeIdentifier.contains("/") else {
+            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(passTypeIdentifier)'")
+        }
+    }
+
+    func run(console: Console) async throws -> ExitStatus {
+        let files = try DevCertificates.create(in: out, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, now: Date())
+        console.out("Development identity for \(passTypeIdentifier) (team \(teamIdentifier)) — NOT FOR PRODUCTION")
+        console.out("  certificate   \(files.certificate.path)")
+        console.out("  private key   \(files.privateKey.path)")
+        console.out("  intermediate  \(files.intermediate.path)")
+        console.out("  root CA       \(files.rootCertificate.path)  (passwright verify --ca \(files.rootCertificate.path))")
+        return .success
+    }
+}
+
+/// `passwright certs inspect`.
+struct InspectCertCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "inspect",
+        abstract: "Show what a Pass Type ID certificate is for and whether it can sign today.",
+        arguments: [CommandSpec.Argument(name: "FILE", help: "A certificate (PEM or DER).")],
+        options: [IdentityOptions.option])
+
+    let file: URL
+    let identities: IdentityOptions
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        file = URL(fileURLWithPath: arguments.positional(0)!)
+        identities = IdentityOptions(arguments: arguments, environment: environment)
+    }
+
+    func run(console: Console) async throws -> ExitStatus {
+        guard let certificate = try Certificate.loadAll(from: file).first else {
+            throw SigningError.invalidCertificate(source: file.path, details: "no certificate in the file")
+        }
+        let now = Date()
+        console.out("subject          \(certificate.subject)")
+        console.out("issuer           \(certificate.issuer)")
+        console.out("pass type ID     \(certificate.passTypeIdentifier ?? "none (not a Pass Type ID certificate)")")
+        console.out("team ID          \(certificate.teamIdentifier ?? "none")")
+        console.out("valid            \(certificate.notBefore.formatted(.iso8601)) to \(certificate.notAfter.formatted(.iso8601))\(certificate.isValid(at: now) ? "" : "  (NOT VALID NOW)")")
+        console.out("SHA-256          \(certificate.sha256Fingerprint)")
+        let candidates = (try? identities.directory.intermediates()) ?? []
+        do {
+            let intermediate = try WWDRSelection.intermediate(for: certificate, among: candidates, at: now)
+            console.out("WWDR match       \(intermediate.subject) (valid to \(intermediate.notAfter.formatted(.iso8601)))")
+            return certificate.isValid(at: now) ? .success : .failure
+        } catch {
+            console.out("WWDR match       none in \(identities.directory.root.path)/wwdr: \(error)")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import PassCompiler
+import Signing
+
+/// Finds the signing identity for a template in the identities folder (`--identities`, then
+/// `PASSWRIGHT_IDENTITIES`, then `./Certificates`), with key passphrases from the environment only.
+struct IdentityOptions: Sendable {
+    static let option = CommandSpec.Option.value(
+        "identities", "DIR",
+        help: "Identities folder: <DIR>/<passTypeIdentifier>/ and <DIR>/wwdr/ (default: $PASSWRIGHT_IDENTITIES or ./Certificates).")
+
+    let directory: IdentityDirectory
+
+    init(arguments: ParsedArguments, environment: [String: String]) {
+        let path = arguments.value("identities") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates"
+        directory = IdentityDirectory(root: URL(fileURLWithPath: path)) { passTypeIdentifier in
+            environment[Self.passphraseVariable(for: passTypeIdentifier)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"]
+        }
+    }
+
+    /// `PASSWRIGHT_KEY_PASSPHRASE_PASS_COM_EXAMPLE_LOYALTY` for `pass.com.example.loyalty`.
+    static func passphraseVariable(for passTypeIdentifier: String) -> String {
+        "PASSWRIGHT_KEY_PASSPHRASE_" + String(passTypeIdentifier.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    }
+
+    /// A compiler for `template` signed with its pass type's identity and the matching WWDR intermediate.
+    func compiler(for template: Template, options: CompileOptions, now: Date = Date()) throws -> PassCompiler {
+        let identity = try directory.identity(forPassTypeIdentifier: template.passTypeIdentifier)
+        let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: directory.intermediates(), at: now)
+        return try PassCompiler(template: template, identity: identity, intermediate: intermediate, options: options, now: now)
+    }
+}

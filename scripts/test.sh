@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up everything the tests need and runs them all: installs the Debian packages, starts a
+# throwaway PostgreSQL on 127.0.0.1 (stopped again on exit), builds, and runs `swift test`.
+#
+#   scripts/test.sh                 # everything
+#   scripts/test.sh --filter Signing   # extra arguments go to `swift test`
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+
+pg_dir=$(mktemp -d /tmp/passwright-pg.XXXXXX)
+pg_port=${PASSWRIGHT_TEST_POSTGRES_PORT:-55432}
+cleanup() {
+  scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
+  rm -rf "$pg_dir"
+}
+trap cleanup EXIT
+PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$pg_dir" "$pg_port")
+export PASSWRIGHT_TEST_POSTGRES_URL
+echo "test: PostgreSQL at $PASSWRIGHT_TEST_POSTGRES_URL" >&2
+
+swift build --build-tests
+swift test --skip-build "$@"
