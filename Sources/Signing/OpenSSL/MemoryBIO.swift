@@ -5,6 +5,7 @@ internal import COpenSSL
 enum MemoryBIO {
     /// Lends a read-only BIO over `data` for the duration of `body`; OpenSSL does not copy the bytes,
     /// so the BIO must not escape.
+    @discardableResult
     static func reading<R>(_ data: Data, _ body: (OpaquePointer) throws -> R) throws -> R {
         try data.withUnsafeBytes { bytes in
             guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else {

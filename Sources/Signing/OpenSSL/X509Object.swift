@@ -48,6 +48,11 @@ final class X509Object: @unchecked Sendable {
 
     /// Adds a reference for another owner (for OpenSSL calls that take ownership).
     func retainedPointer() -> OpaquePointer {
+        Self.retaining(pointer)
+    }
+
+    /// Adds a reference to a borrowed `X509` so it can be adopted.
+    static func retaining(_ pointer: OpaquePointer) -> OpaquePointer {
         X509_up_ref(pointer)
         return pointer
     }
