@@ -28,12 +28,7 @@ public struct Certificate: Sendable, Hashable {
     /// Reads every certificate in a file: a PEM bundle of one or more certificates, or one DER
     /// certificate (Apple's `.cer` downloads are DER).
     public static func loadAll(from file: URL) throws -> [Certificate] {
-        let contents: Data
-        do {
-            contents = try Data(contentsOf: file)
-        } catch {
-            throw SigningError.fileAccess(path: file.path, operation: "read", reason: "\(error.localizedDescription)")
-        }
+        let contents = try FileIO.read(file)
         if contents.range(of: Data("-----BEGIN".utf8)) != nil {
             return try X509Object.allFromPEM(contents, source: file.path).map(Certificate.init(x509:))
         }
