@@ -8,6 +8,9 @@ public enum DevCertificates {
     /// The organization named in every development subject.
     public static let organization = "Passwright Development (NOT FOR PRODUCTION)"
     static let caFolder = "dev-ca"
+    /// Apple's WWDR common name plus a DEV mark; "(DEV)" in parentheses would pass the 64-character
+    /// limit RFC 5280 sets on a common name, which OpenSSL enforces.
+    public static let intermediateCommonName = "Apple Worldwide Developer Relations Certification Authority DEV"
 
     /// Writes a development identity for `passTypeIdentifier` into the `IdentityDirectory` layout
     /// under `root`, creating the root CA and intermediate on first use and reusing them (their
@@ -47,8 +50,7 @@ public enum DevCertificates {
         // A new root invalidates any old intermediate, which it did not sign.
         let existingWWDR = existingRoot == nil ? nil : try load(certificate: files.intermediate, key: wwdrKey)
         let wwdr = try existingWWDR ?? issue(
-            subject: [("C", "US"), ("O", organization), ("OU", "G4"),
-                      ("CN", "Apple Worldwide Developer Relations Certification Authority (DEV)")],
+            subject: [("C", "US"), ("O", organization), ("OU", "G4"), ("CN", intermediateCommonName)],
             issuer: rootCA, notBefore: now, notAfter: years(10, after: now),
             extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
                          ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
