@@ -29,10 +29,8 @@ enum CertificateBuilder {
         try OpenSSLGate.check(X509_set_issuer_name(x509, X509_get_subject_name(issuerX509)), fail("X509_set_issuer_name"))
         try OpenSSLGate.check(X509_set_pubkey(x509, key.pointer), fail("X509_set_pubkey"))
 
-        for (field, date) in [("notBefore", notBefore), ("notAfter", notAfter)] {
-            let slot = field == "notBefore" ? X509_getm_notBefore(x509) : X509_getm_notAfter(x509)
-            _ = try OpenSSLGate.require(ASN1_TIME_set(slot, time_t(date.timeIntervalSince1970.rounded(.down))), fail(field))
-        }
+        _ = try OpenSSLGate.require(ASN1_TIME_set(X509_getm_notBefore(x509), time_t(notBefore.timeIntervalSince1970.rounded(.down))), fail("notBefore"))
+        _ = try OpenSSLGate.require(ASN1_TIME_set(X509_getm_notAfter(x509), time_t(notAfter.timeIntervalSince1970.rounded(.down))), fail("notAfter"))
 
         var context = X509V3_CTX()
         X509V3_set_ctx(&context, issuerX509, x509, nil, nil, 0)

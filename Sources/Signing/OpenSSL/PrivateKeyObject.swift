@@ -62,12 +62,6 @@ final class PrivateKeyObject: @unchecked Sendable {
             }
         }
     }
-
-    /// Adds a reference for another owner.
-    func retainedPointer() -> OpaquePointer {
-        EVP_PKEY_up_ref(pointer)
-        return pointer
-    }
 }
 
 /// What the passphrase callback reads and reports; lives only for one `PEM_read_bio_PrivateKey`.
