@@ -23,3 +23,7 @@ static inline STACK_OF(X509) *passwright_sk_X509_new_null(void) { return sk_X509
 static inline int passwright_sk_X509_push(STACK_OF(X509) *s, X509 *x) { return sk_X509_push(s, x); }
 static inline void passwright_sk_X509_free(STACK_OF(X509) *s) { sk_X509_free(s); }
 static inline void passwright_sk_X509_pop_free(STACK_OF(X509) *s) { sk_X509_pop_free(s, X509_free); }
+static inline int passwright_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *s) { return sk_CMS_SignerInfo_num(s); }
+static inline CMS_SignerInfo *passwright_sk_CMS_SignerInfo_value(STACK_OF(CMS_SignerInfo) *s, int i) { return sk_CMS_SignerInfo_value(s, i); }
+/* RFC 2253 name printing, keeping UTF-8 readable (no \XX escapes for non-ASCII). */
+static inline unsigned long passwright_XN_FLAG_RFC2253_UTF8(void) { return XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB; }

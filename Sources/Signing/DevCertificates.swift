@@ -1,0 +1,95 @@
+import Foundation
+
+/// A throwaway PKI shaped like Apple's (root → WWDR G4-like intermediate → Pass Type ID
+/// certificate) so passes can be built, signed, verified and pushed locally without an Apple account.
+///
+/// Every subject says NOT FOR PRODUCTION. Wallet on a device will not trust these certificates.
+public enum DevCertificates {
+    /// The organization named in every development subject.
+    public static let organization = "Passwright Development (NOT FOR PRODUCTION)"
+    static let caFolder = "dev-ca"
+    /// Apple's WWDR common name plus a DEV mark; "(DEV)" in parentheses would pass the 64-character
+    /// limit RFC 5280 sets on a common name, which OpenSSL enforces.
+    public static let intermediateCommonName = "Apple Worldwide Developer Relations Certification Authority DEV"
+
+    /// Writes a development identity for `passTypeIdentifier` into the `IdentityDirectory` layout
+    /// under `root`, creating the root CA and intermediate on first use and reusing them (their
+    /// keys are read back) for every further pass type, so one trusted root covers them all.
+    ///
+    /// Files: `dev-ca/root.pem`, `dev-ca/root-key.pem`, `dev-ca/wwdr-key.pem`, `wwdr/dev-wwdr.pem`,
+    /// `<passTypeIdentifier>/certificate.pem`, `<passTypeIdentifier>/private-key.pem`; keys are
+    /// written with mode 0600, every file atomically.
+    public static func create(in root: URL, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
+        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
+        let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
+        let identityFolder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
+        guard !passTypeIdentifier.isEmpty, !passTypeIdentifier.contains("/"), !passTypeIdentifier.hasPrefix("."),
+              ![Self.caFolder, IdentityDirectory.intermediatesFolder].contains(passTypeIdentifier) else {
+            throw SigningError.fileAccess(path: identityFolder.path, operation: "create identity folder",
+                                          reason: "\"\(passTypeIdentifier)\" cannot be a folder name for a pass type identifier")
+        }
+        for folder in [caFolder, wwdrFolder, identityFolder] {
+            try FileIO.createFolder(folder, permissions: 0o700)
+        }
+        let files = DevIdentityFiles(
+            rootCertificate: caFolder.appendingPathComponent("root.pem"),
+            intermediate: wwdrFolder.appendingPathComponent("dev-wwdr.pem"),
+            certificate: identityFolder.appendingPathComponent(IdentityDirectory.certificateFile),
+            privateKey: identityFolder.appendingPathComponent(IdentityDirectory.privateKeyFile))
+        let rootKey = caFolder.appendingPathComponent("root-key.pem")
+        let wwdrKey = caFolder.appendingPathComponent("wwdr-key.pem")
+
+        let existingRoot = try load(certificate: files.rootCertificate, key: rootKey)
+        let rootCA = try existingRoot ?? issue(
+            subject: [("C", "US"), ("O", organization), ("CN", "Passwright Development Root CA (NOT FOR PRODUCTION)")],
+            issuer: nil, notBefore: now, notAfter: years(10, after: now),
+            extensions: [("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"),
+                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            certificate: files.rootCertificate, key: rootKey)
+
+        // A new root invalidates any old intermediate, which it did not sign.
+        let existingWWDR = existingRoot == nil ? nil : try load(certificate: files.intermediate, key: wwdrKey)
+        let wwdr = try existingWWDR ?? issue(
+            subject: [("C", "US"), ("O", organization), ("OU", "G4"), ("CN", intermediateCommonName)],
+            issuer: rootCA, notBefore: now, notAfter: years(10, after: now),
+            extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
+                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            certificate: files.intermediate, key: wwdrKey)
+
+        _ = try issue(
+            subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
+                      ("OU", teamIdentifier), ("O", organization), ("C", "US")],
+            issuer: wwdr, notBefore: now, notAfter: years(1, after: now),
+            extensions: [("basicConstraints", "critical,CA:FALSE"), ("keyUsage", "critical,digitalSignature"),
+                         ("extendedKeyUsage", "clientAuth"),
+                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            certificate: files.certificate, key: files.privateKey)
+        return files
+    }
+
+    /// Reads back a certificate and its key when both files exist.
+    private static func load(certificate: URL, key: URL) throws -> SigningIdentity? {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: certificate.path), manager.fileExists(atPath: key.path) else { return nil }
+        return try SigningIdentity(certificatePEM: FileIO.read(certificate), certificateSource: certificate.path,
+                                   privateKeyPEM: FileIO.read(key), keySource: key.path, passphrase: nil)
+    }
+
+    /// Generates an RSA-2048 key, issues a certificate for it, writes both (certificate 0644, key
+    /// 0600) and returns them, ready to issue further certificates.
+    private static func issue(subject: [(field: String, value: String)], issuer: SigningIdentity?,
+                              notBefore: Date, notAfter: Date, extensions: [CertificateBuilder.Extension],
+                              certificate: URL, key: URL) throws -> SigningIdentity {
+        let privateKey = try PrivateKeyObject.generateRSA(bits: 2048)
+        let x509 = try CertificateBuilder.issue(subject: subject, key: privateKey, issuer: issuer,
+                                                notBefore: notBefore, notAfter: notAfter, extensions: extensions)
+        let identity = try SigningIdentity(x509: x509, privateKey: privateKey, source: key.path)
+        try FileIO.writeAtomically(privateKey.unencryptedPKCS8PEM(), to: key, permissions: 0o600)
+        try FileIO.writeAtomically(Data(identity.certificate.pem.utf8), to: certificate, permissions: 0o644)
+        return identity
+    }
+
+    private static func years(_ count: Int, after date: Date) -> Date {
+        date.addingTimeInterval(TimeInterval(count) * 365 * 24 * 3600)
+    }
+}

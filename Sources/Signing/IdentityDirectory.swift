@@ -1,0 +1,107 @@
+import Foundation
+
+/// The on-disk home of signing identities: one folder per pass type, plus Apple's intermediates.
+///
+/// ```
+/// <root>/<passTypeIdentifier>/certificate.pem + private-key.pem   (or one *.p12)
+/// <root>/wwdr/*.pem|*.cer|*.crt                                   (PEM or DER)
+/// ```
+/// One server serves many pass types, so identities are looked up by pass type identifier.
+/// Passphrases come from a closure: the library never reads the environment, the CLI decides.
+public struct IdentityDirectory: Sendable {
+    /// The folder holding the identity folders and `wwdr/`.
+    public let root: URL
+    private let passphrase: @Sendable (_ passTypeIdentifier: String) -> String?
+
+    /// The folder name of Apple's WWDR intermediates.
+    static let intermediatesFolder = "wwdr"
+    static let certificateFile = "certificate.pem"
+    static let privateKeyFile = "private-key.pem"
+
+    /// - Parameter passphrase: returns the passphrase of a pass type's key or `.p12`, or `nil`
+    ///   when it is not encrypted.
+    public init(root: URL, passphrase: @escaping @Sendable (_ passTypeIdentifier: String) -> String?) {
+        self.root = root
+        self.passphrase = passphrase
+    }
+
+    /// Loads the identity of one pass type, checking that its certificate is for that pass type.
+    public func identity(forPassTypeIdentifier passTypeIdentifier: String) throws -> SigningIdentity {
+        let folder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
+        let files = try contents(of: folder)
+        let names = Set(files.map(\.lastPathComponent))
+        let identity: SigningIdentity
+        if names.contains(Self.certificateFile) || names.contains(Self.privateKeyFile) {
+            guard names.contains(Self.certificateFile), names.contains(Self.privateKeyFile) else {
+                let missing = names.contains(Self.certificateFile) ? Self.privateKeyFile : Self.certificateFile
+                throw SigningError.incompleteIdentity(folder: folder.path, missing: "\(missing) (certificate.pem and private-key.pem go together)")
+            }
+            let certificate = folder.appendingPathComponent(Self.certificateFile)
+            let key = folder.appendingPathComponent(Self.privateKeyFile)
+            identity = try SigningIdentity(
+                certificatePEM: FileIO.read(certificate), certificateSource: certificate.path,
+                privateKeyPEM: FileIO.read(key), keySource: key.path, passphrase: passphrase(passTypeIdentifier))
+        } else {
+            let bundles = files.filter { $0.pathExtension.lowercased() == "p12" }
+            guard bundles.count == 1, let bundle = bundles.first else {
+                let found = bundles.isEmpty ? "" : " (found \(bundles.count) .p12 files: keep one)"
+                throw SigningError.incompleteIdentity(folder: folder.path, missing: "certificate.pem + private-key.pem, or one .p12 file\(found)")
+            }
+            identity = try SigningIdentity(pkcs12: FileIO.read(bundle), password: passphrase(passTypeIdentifier), source: bundle.path)
+        }
+        guard identity.certificate.passTypeIdentifier == passTypeIdentifier else {
+            throw SigningError.identityMismatch(folder: folder.path, certificatePassTypeIdentifier: identity.certificate.passTypeIdentifier)
+        }
+        return identity
+    }
+
+    /// Every certificate in `wwdr/`, for `WWDRSelection` to choose from.
+    public func intermediates() throws -> [Certificate] {
+        let folder = root.appendingPathComponent(Self.intermediatesFolder, isDirectory: true)
+        let files = try contents(of: folder).filter { ["pem", "cer", "crt"].contains($0.pathExtension.lowercased()) }
+        guard !files.isEmpty else {
+            throw SigningError.incompleteIdentity(folder: folder.path, missing: "Apple WWDR intermediate certificates (*.pem, *.cer, *.crt)")
+        }
+        return try files.flatMap(Certificate.loadAll(from:))
+    }
+
+    /// The pass type identifiers that have an identity folder (one holding a key or a `.p12`).
+    public func passTypeIdentifiers() throws -> [String] {
+        try identityFolders().map(\.lastPathComponent)
+    }
+
+    /// Private key and `.p12` files that group or others can read; `passwright certs` warns about
+    /// them, since anyone reading the key can sign passes and push as this pass type.
+    public func looseKeyPermissions() -> [URL] {
+        let folders = (try? subfolders()) ?? []
+        return folders.flatMap { folder in
+            ((try? contents(of: folder)) ?? []).filter { file in
+                let name = file.lastPathComponent
+                guard name.hasSuffix("key.pem") || file.pathExtension.lowercased() == "p12",
+                      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+                      let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue else { return false }
+                return mode & 0o044 != 0
+            }
+        }
+    }
+
+    private func identityFolders() throws -> [URL] {
+        try subfolders().filter { folder in
+            let files = (try? contents(of: folder)) ?? []
+            return files.contains { $0.lastPathComponent == Self.privateKeyFile || $0.pathExtension.lowercased() == "p12" }
+        }
+    }
+
+    private func subfolders() throws -> [URL] {
+        try contents(of: root).filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+    }
+
+    private func contents(of folder: URL) throws -> [URL] {
+        do {
+            return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        } catch {
+            throw SigningError.fileAccess(path: folder.path, operation: "list", reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-internal import COpenSSL
-// Placeholder: replaced by the target's real sources.
