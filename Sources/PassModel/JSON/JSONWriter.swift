@@ -22,7 +22,7 @@ struct JSONWriter {
     /// Writes `"key":`, preceded by a comma unless this is the object's first member.
     mutating func key(_ key: String) {
         if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
-        string(key)
+        quoted(key)
         bytes.append(UInt8(ascii: ":"))
     }
 
@@ -69,6 +69,10 @@ struct JSONWriter {
     /// A quoted string; escapes only `"`, `\` and control characters (`/` stays as is).
     mutating func string(_ value: String) {
         separate()
+        quoted(value)
+    }
+
+    private mutating func quoted(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
