@@ -5,6 +5,6 @@
 public enum ZipCompression: Sendable, Hashable {
     /// Bytes are written as they are (ZIP method 0).
     case store
-    /// Bytes are deflated with zlib's default level (ZIP method 8).
+    /// Bytes are deflated with zlib's default level (6) (ZIP method 8).
     case deflate
 }

@@ -30,6 +30,9 @@ public struct ZipReader: Sendable {
         }.get()
         let count = opened.entryCount
         guard count <= limits.maxEntries else { throw .tooManyEntries(count: count, limit: limits.maxEntries) }
+        if let name = RawEntryNames.firstNameWithNUL(in: data) {
+            throw .invalidEntryName(name: name, reason: "it contains a NUL character")
+        }
 
         var entries: [ZipEntry] = []
         var indexByName: [String: Int] = [:]

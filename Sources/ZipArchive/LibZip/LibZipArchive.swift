@@ -11,6 +11,7 @@ final class LibZipArchive {
     private let buffer: LibZipSource
 
     private init(buffer: LibZipSource, flags: Int32, operation: String) throws(ZipError) {
+        _ = Self.staticsFilled
         self.buffer = buffer
         pointer = try buffer.hand { (source) throws(ZipError) in
             try LibZipGate.withError(operation: operation) { failure in
@@ -22,6 +23,19 @@ final class LibZipArchive {
     deinit {
         if let pointer { zip_discard(pointer) }
     }
+
+    /// libzip 1.7's `zip_open_from_source` fills two function-level `static` bitmaps on first use
+    /// without a lock; a second thread can see one set and the other still `-1`, take a writable
+    /// buffer for read-only and fail with "Read-only archive" (seen here under parallel tests).
+    /// One open behind Swift's thread-safe lazy `static let` fills them before any concurrent use.
+    private static let staticsFilled: Void = {
+        guard let source = zip_source_buffer_create(nil, 0, 0, nil) else { return }
+        if let archive = zip_open_from_source(source, ZIP_CREATE, nil) {
+            zip_discard(archive)
+        } else {
+            zip_source_free(source)
+        }
+    }()
 
     /// A new, empty archive written into memory.
     static func create() throws(ZipError) -> LibZipArchive {
@@ -52,8 +66,9 @@ final class LibZipArchive {
             try LibZipGate.check(index, archive: archive, operation: "adding the entry", entry: name)
             return zip_uint64_t(index)
         }
-        let method = compression == .store ? ZIP_CM_STORE : ZIP_CM_DEFLATE
-        try LibZipGate.check(Int64(zip_set_file_compression(archive, index, method, 0)),
+        // Level 6 is zlib's own default; libzip's default (0) means 9, slower for a sliver less size.
+        let (method, level): (Int32, UInt32) = compression == .store ? (ZIP_CM_STORE, 0) : (ZIP_CM_DEFLATE, 6)
+        try LibZipGate.check(Int64(zip_set_file_compression(archive, index, method, level)),
                              archive: archive, operation: "setting the compression", entry: name)
         try LibZipGate.check(Int64(zip_file_set_dostime(archive, index, time.time, time.date, 0)),
                              archive: archive, operation: "setting the modification time", entry: name)
