@@ -113,3 +113,22 @@ import Testing
         #expect(ZipError.invalidEntryName(name: "a\0b", reason: "NUL").description.contains(#""a\0b""#))
     }
 }
+
+@Suite struct DOSTimestampTests {
+    /// (seconds since 1970, DOS date, DOS time): DOS date = (year - 1980) << 9 | month << 5 | day,
+    /// DOS time = hour << 11 | minute << 5 | second / 2.
+    static let cases: [(Double, UInt16, UInt16)] = [
+        (951_827_696, 10_333, 25_692),   // 2000-02-29 12:34:56
+        (1_781_515_800, 23_759, 19_392), // 2026-06-15 09:30:00
+        (0, 33, 0),                      // 1970: before ZIP time, clamped to 1980-01-01 00:00
+        (-1, 33, 0),                     // 1969-12-31 23:59:59
+        (7_258_118_400, 65_439, 49_021), // 2200: after ZIP time, clamped to 2107-12-31 23:59:58
+    ]
+
+    @Test(arguments: cases)
+    func convertsUTCAndClamps(seconds: Double, date: UInt16, time: UInt16) {
+        let stamp = DOSTimestamp(Date(timeIntervalSince1970: seconds))
+        #expect(stamp.date == date)
+        #expect(stamp.time == time)
+    }
+}

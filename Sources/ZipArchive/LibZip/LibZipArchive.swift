@@ -45,8 +45,10 @@ final class LibZipArchive {
     /// An archive read from a private copy of `bytes`, with libzip's consistency checks on
     /// (local headers must agree with the central directory; duplicate names are refused).
     static func open(copying bytes: UnsafeRawBufferPointer) throws(ZipError) -> LibZipArchive {
-        try LibZipArchive(buffer: LibZipSource(copying: bytes), flags: ZIP_RDONLY | ZIP_CHECKCONS,
-                          operation: "opening the archive")
+        // libzip opens zero bytes as an empty archive; a real one holds at least its 22-byte end record.
+        guard !bytes.isEmpty else { throw LibZipGate.error(code: ZIP_ER_NOZIP, operation: "opening the archive", entry: nil) }
+        return try LibZipArchive(buffer: LibZipSource(copying: bytes), flags: ZIP_RDONLY | ZIP_CHECKCONS,
+                                 operation: "opening the archive")
     }
 
     private var open: OpaquePointer {

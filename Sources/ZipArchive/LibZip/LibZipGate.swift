@@ -7,6 +7,14 @@ enum LibZipGate {
         .libzip(operation: operation, entry: entry, message: String(cString: zip_error_strerror(error)))
     }
 
+    /// libzip's own text for an error code, for failures found before calling libzip.
+    static func error(code: Int32, operation: String, entry: String?) -> ZipError {
+        var failure = zip_error_t()
+        zip_error_init_with_code(&failure, code)
+        defer { zip_error_fini(&failure) }
+        return error(&failure, operation: operation, entry: entry)
+    }
+
     /// Throws the archive's pending error when a libzip call returned a negative status.
     static func check(_ status: Int64, archive: OpaquePointer, operation: String, entry: String? = nil) throws(ZipError) {
         guard status < 0 else { return }

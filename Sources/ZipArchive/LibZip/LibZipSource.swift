@@ -20,11 +20,11 @@ final class LibZipSource {
                       operation: "creating a source for the entry's bytes", entry: entry)
     }
 
-    /// A source over a private `malloc`ed copy of `bytes`, which libzip frees with the source.
+    /// A source over a private `malloc`ed copy of (non-empty) `bytes`, which libzip frees with the source.
     convenience init(copying bytes: UnsafeRawBufferPointer) throws(ZipError) {
         // Out of memory here is as fatal as it is for any Swift allocation.
-        let copy = bytes.isEmpty ? nil : malloc(bytes.count)!
-        if let copy, let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+        let copy = malloc(bytes.count)!
+        copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         do {
             try self.init(bytes: copy, count: bytes.count, freeWhenDone: true, operation: "creating a source for the archive")
         } catch {
