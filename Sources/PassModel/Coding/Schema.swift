@@ -1,0 +1,142 @@
+/// A model type described by a table of its JSON keys: the single source for decoding, encoding and
+/// recognising unknown keys, so the three can never disagree.
+protocol JSONModel: JSONCodable {
+    static var schema: Schema<Self> { get }
+    /// A value with every property at its default, filled in by decoding.
+    static var blank: Self { get }
+    /// Members the schema does not know, kept for round trips.
+    var unknownKeys: JSONObject { get set }
+}
+
+/// One JSON key of a model: how to decode it into the value and how to write it out.
+struct Property<Root>: Sendable {
+    typealias Decode = @Sendable (inout Root, JSONValue, JSONPath, inout [ValidationIssue]) throws(PassDecodingError) -> Void
+    typealias Encode = @Sendable (Root, inout JSONWriter) -> Void
+
+    let key: String
+    let isRequired: Bool
+    let decode: Decode
+    let encode: Encode
+
+    private init(key: String, isRequired: Bool, decode: @escaping Decode, encode: @escaping Encode) {
+        self.key = key
+        self.isRequired = isRequired
+        self.decode = decode
+        self.encode = encode
+    }
+
+    /// An optional key: absent decodes to `nil`, `nil` is not written.
+    init<Value: JSONCodable>(_ key: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable) {
+        self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
+            root[keyPath: keyPath] = try Value(json: json, at: path, issues: &issues)
+        }, encode: { root, writer in
+            guard let value = root[keyPath: keyPath] else { return }
+            writer.key(key)
+            value.write(to: &writer)
+        })
+    }
+
+    /// A list key: absent decodes to `[]`, and an empty list is not written.
+    init<Element: JSONCodable>(_ key: String, _ keyPath: WritableKeyPath<Root, [Element]> & Sendable) {
+        self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
+            root[keyPath: keyPath] = try [Element](json: json, at: path, issues: &issues)
+        }, encode: { root, writer in
+            let value = root[keyPath: keyPath]
+            guard !value.isEmpty else { return }
+            writer.key(key)
+            value.write(to: &writer)
+        })
+    }
+
+    /// A required key: decoding fails when it is absent; it is always written.
+    init<Value: JSONCodable>(required key: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
+        self.init(key: key, isRequired: true, decode: { root, json, path, issues throws(PassDecodingError) in
+            root[keyPath: keyPath] = try Value(json: json, at: path, issues: &issues)
+        }, encode: { root, writer in
+            writer.key(key)
+            root[keyPath: keyPath].write(to: &writer)
+        })
+    }
+
+    /// A key of a nested value whose keys sit flat in this object (the event-guide URLs at the top level).
+    init<Inner>(_ property: Property<Inner>, through keyPath: WritableKeyPath<Root, Inner> & Sendable) {
+        self.init(key: property.key, isRequired: property.isRequired, decode: { root, json, path, issues throws(PassDecodingError) in
+            try property.decode(&root[keyPath: keyPath], json, path, &issues)
+        }, encode: { root, writer in
+            property.encode(root[keyPath: keyPath], &writer)
+        })
+    }
+}
+
+/// The key table of one model, sorted by key so encoding emits sorted keys without sorting.
+struct Schema<Root>: Sendable {
+    let properties: [Property<Root>]
+    private let indexByKey: [String: Int]
+    let requiredKeys: [String]
+
+    init(_ properties: [Property<Root>]) {
+        self.properties = properties.sorted { $0.key < $1.key }
+        var index: [String: Int] = [:]
+        for (position, property) in self.properties.enumerated() {
+            precondition(index[property.key] == nil, "duplicate schema key \(property.key)")
+            index[property.key] = position
+        }
+        indexByKey = index
+        requiredKeys = self.properties.filter(\.isRequired).map(\.key)
+    }
+
+    func property(_ key: String) -> Property<Root>? {
+        indexByKey[key].map { properties[$0] }
+    }
+}
+
+extension JSONModel {
+    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+        guard case .object(let object) = json else { throw .mismatch(path, expected: "an object", found: json) }
+        let schema = Self.schema
+        let base = path.rendered
+        var result = Self.blank
+        var requiredSeen = 0
+        for (key, value) in object {
+            if let property = schema.property(key) {
+                try property.decode(&result, value, .member(key, of: base), &issues)
+                if property.isRequired { requiredSeen += 1 }
+            } else {
+                result.unknownKeys.appendUnchecked(key, value)
+                issues.append(ValidationIssue(
+                    severity: .warning, path: joinPath(base, key), rule: "unknownKey",
+                    message: "unknown key \"\(key)\"; kept as is, but Wallet may ignore it (check the spelling)"))
+            }
+        }
+        if requiredSeen < schema.requiredKeys.count,
+           let missing = schema.requiredKeys.first(where: { object[$0] == nil }) {
+            throw .invalidValue(path: joinPath(base, missing), message: "required key is missing")
+        }
+        self = result
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        let properties = Self.schema.properties
+        if unknownKeys.isEmpty {
+            for property in properties { property.encode(self, &writer) }
+        } else {
+            // Merge the sorted schema with the sorted unknown members, so output stays key-sorted.
+            let extra = unknownKeys.sortedEntries
+            var next = 0
+            for property in properties {
+                while next < extra.count, extra[next].key < property.key {
+                    writer.key(extra[next].key)
+                    writer.value(extra[next].value, sortedKeys: true)
+                    next += 1
+                }
+                property.encode(self, &writer)
+            }
+            for entry in extra[next...] {
+                writer.key(entry.key)
+                writer.value(entry.value, sortedKeys: true)
+            }
+        }
+        writer.endObject()
+    }
+}

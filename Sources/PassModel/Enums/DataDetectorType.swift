@@ -1,0 +1,7 @@
+/// What Wallet turns into links in a back field; back fields only (§2.9). `[]` disables detection.
+public enum DataDetectorType: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+    case phoneNumber = "PKDataDetectorTypePhoneNumber"
+    case link = "PKDataDetectorTypeLink"
+    case address = "PKDataDetectorTypeAddress"
+    case calendarEvent = "PKDataDetectorTypeCalendarEvent"
+}

@@ -1,0 +1,7 @@
+/// What an air passenger may do (iOS 26 semantic boarding passes, §2.11).
+public enum PassengerCapability: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+    case preboarding = "PKPassengerCapabilityPreboarding"
+    case priorityBoarding = "PKPassengerCapabilityPriorityBoarding"
+    case carryon = "PKPassengerCapabilityCarryon"
+    case personalItem = "PKPassengerCapabilityPersonalItem"
+}

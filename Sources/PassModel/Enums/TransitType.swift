@@ -1,0 +1,8 @@
+/// The vehicle of a boarding pass; required on `boardingPass` and invalid elsewhere (§2.8).
+public enum TransitType: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+    case air = "PKTransitTypeAir"
+    case boat = "PKTransitTypeBoat"
+    case bus = "PKTransitTypeBus"
+    case generic = "PKTransitTypeGeneric"
+    case train = "PKTransitTypeTrain"
+}

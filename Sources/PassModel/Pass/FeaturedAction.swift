@@ -1,0 +1,28 @@
+/// An action card on an iOS 27 pass (`featuredActions`, at most 2, §2.14).
+///
+/// `type` stays a string: Apple's list (`viewSchedule`, `watchTrailer`, `call`, `order`...) is
+/// longer than the digest captured.
+public struct FeaturedAction: Sendable, Hashable {
+    /// Identifier of the action.
+    public var identifier: String
+    /// Kind of action, e.g. `viewSchedule`.
+    public var type: String
+    /// What the card opens.
+    public var url: String
+    /// Keys PassModel does not know, kept for round trips.
+    public var unknownKeys: JSONObject = [:]
+
+    /// Creates an action.
+    public init(identifier: String, type: String, url: String) {
+        self.identifier = identifier
+        self.type = type
+        self.url = url
+    }
+}
+
+extension FeaturedAction: JSONModel {
+    static let blank = Self(identifier: "", type: "", url: "")
+    static let schema = Schema<Self>([
+        Property(required: "identifier", \.identifier), Property(required: "type", \.type), Property(required: "url", \.url),
+    ])
+}

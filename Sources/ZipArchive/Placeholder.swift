@@ -1,2 +1,0 @@
-internal import CZip
-// Placeholder: replaced by the target's real sources.
