@@ -124,7 +124,7 @@ public enum PassVerifier {
         issues += pass.validate()
         let errors = issues.filter { $0.severity == .error }
         if errors.isEmpty {
-            report.pass("pass.json", "valid \(pass.style) pass \(pass.serialNumber)")
+            report.pass("pass.json", "valid \(pass.style?.key ?? "pass") \(pass.serialNumber)")
         } else {
             report.fail("pass.json", errors.map(\.description).joined(separator: "; "))
         }
