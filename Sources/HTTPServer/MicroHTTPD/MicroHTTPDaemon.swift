@@ -37,6 +37,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Self.wholeSeconds(configuration.connectionTimeout), ptr_value: nil),
                 MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.perIPConnectionLimit ?? 0, ptr_value: nil),
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: socketAddress.baseAddress),
+                // Strict parsing: HTTP/1.1 without Host, spaces in the target, bad header names get 400.
+                MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
                 MHD_OptionItem(
                     option: .URI_LOG_CALLBACK,
                     value: unsafeBitCast(microHTTPDRequestStarted as MicroHTTPDURILogCallback, to: Int.self),

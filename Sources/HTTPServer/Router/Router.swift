@@ -11,6 +11,7 @@
 /// A `HEAD` request uses the `GET` route when there is no `HEAD` route (the server sends no body).
 public struct Router: HTTPResponder {
     /// A route handler. A thrown error becomes a `500` problem; the error itself goes to the log only.
+    /// `CancellationError` (the server gave up on the request) becomes `503` without a log entry.
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private struct Route: Sendable {
@@ -118,6 +119,9 @@ public struct Router: HTTPResponder {
             }
             do {
                 return try await route.handler(request)
+            } catch is CancellationError {
+                // The server gave up on this request (time limit or shutdown) and answers it itself.
+                return .problem(status: .serviceUnavailable)
             } catch {
                 logger.error(
                     "handler failed",

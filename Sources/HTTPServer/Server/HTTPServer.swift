@@ -80,6 +80,9 @@ public final class HTTPServer: Sendable {
         daemon.quiesce()
         if await !dispatcher.waitUntilIdle(timeout: configuration.shutdownGracePeriod) {
             logger.warning("requests still in flight after the grace period; answering 503")
+            dispatcher.close()
+            // Give the daemon threads a moment to send those 503s before every connection is closed.
+            _ = await dispatcher.waitUntilIdle(timeout: .seconds(1))
         }
         daemon.stop()
         state.withLock { $0 = .stopped }

@@ -11,8 +11,9 @@ final class RequestContext: Sendable {
         case head
         /// Receiving the body, within `limit` bytes.
         case body(HTTPRequest, limit: Int, received: Data)
-        /// Answered before the body was complete (413); the rest of the body is dropped unread.
-        case discarding
+        /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
+        /// unbuffered and `413` is sent when it ends, since libmicrohttpd cannot answer mid-body.
+        case discarding(limit: Int)
         /// The connection is suspended while the responder runs in `task`.
         case running(MicroHTTPDConnection, task: Task<Void, Never>?)
         /// The connection was resumed with this response, to be queued on the daemon thread.

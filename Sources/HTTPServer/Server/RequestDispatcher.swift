@@ -61,7 +61,7 @@ final class RequestDispatcher: Sendable {
                 )
                 let limit = responder.maxBodySize(for: head) ?? configuration.maxBodySize
                 if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > limit {
-                    phase = .discarding
+                    phase = .answered  // answered before any body byte is read; libmicrohttpd then closes
                     return .answer(contentTooLarge(limit: limit))
                 }
                 phase = .body(head, limit: limit, received: Data())
@@ -74,16 +74,20 @@ final class RequestDispatcher: Sendable {
                     return .start(request)
                 }
                 guard received.count + upload.count <= limit else {
-                    phase = .discarding
-                    return .answer(contentTooLarge(limit: limit))
+                    phase = .discarding(limit: limit)
+                    return .proceed
                 }
                 received.append(contentsOf: upload)
                 phase = .body(head, limit: limit, received: received)
                 return .proceed
+            case .discarding(let limit):
+                guard upload.isEmpty else { return .proceed }
+                phase = .answered
+                return .answer(contentTooLarge(limit: limit))
             case .ready(let response):
                 phase = .answered
                 return .answer(response)
-            case .discarding, .running, .answered:
+            case .running, .answered:
                 return .proceed
             }
         }
