@@ -3,6 +3,7 @@
 /// The common methods are cases so routes and switches read naturally; anything else a client sends is
 /// kept verbatim in `other` rather than rejected, so a router can answer it with 405 and `Allow`.
 public enum HTTPMethod: Hashable, Sendable, CustomStringConvertible {
+    /// A method routes are commonly registered for.
     case get, head, post, put, patch, delete, options
     /// A method without a case of its own, spelled exactly as the client sent it.
     case other(String)

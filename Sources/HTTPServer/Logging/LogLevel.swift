@@ -1,5 +1,6 @@
 /// How important a log event is; events below a logger's level are dropped before they are formatted.
 public enum LogLevel: String, Sendable, Codable, Comparable, CaseIterable {
+    /// `debug` for tracing, `info` for lifecycle, `warning` for degraded service, `error` for failures.
     case debug, info, warning, error
 
     /// Orders levels from `debug` (least) to `error` (most important).
