@@ -1,0 +1,2 @@
+import Storage
+// Placeholder: replaced by the target's real sources.
