@@ -1,2 +1,0 @@
-import Storage
-// Placeholder: replaced by the target's real sources.
