@@ -116,14 +116,19 @@ import Testing
                 #expect(try await first.updatePass(key) { _ in PassChange(voided: true) }.pushesQueued == 200)
                 // A second instance: its own connections to the same database.
                 try await location.withStore(clock: clock) { second in
-                    async let claimedByA = Self.drain(first, instance: "a")
-                    async let claimedByB = Self.drain(second, instance: "b")
-                    let (a, b) = try await (claimedByA, claimedByB)
-                    #expect(Set(a.map(\.id)).isDisjoint(with: b.map(\.id)))
-                    #expect(Set(a.map(\.id) + b.map(\.id)).count == 200)
-                    #expect(a.count + b.count == 200)
-                    for job in a { #expect(try await first.completePush(job)) }
-                    for job in b { #expect(try await second.completePush(job)) }
+                    // Four claimers per instance, each on its own pooled connection, race for the rows.
+                    let claims = try await withThrowingTaskGroup(of: [PushJob].self) { group in
+                        for claimer in 0..<8 {
+                            let store = claimer % 2 == 0 ? first : second
+                            group.addTask { try await Self.drain(store, instance: "instance-\(claimer % 2)-\(claimer)") }
+                        }
+                        return try await group.reduce(into: [[PushJob]]()) { $0.append($1) }
+                    }
+                    let ids = claims.flatMap { $0.map(\.id) }
+                    // 200 claims of 200 distinct rows: disjoint and complete.
+                    #expect(ids.count == 200, "every row is claimed exactly once, not \(ids.count) claims")
+                    #expect(Set(ids).count == 200)
+                    for job in claims.joined() { #expect(try await first.completePush(job)) }
                     #expect(try await first.outboxStats().queued == 0)
                 }
             }
@@ -134,7 +139,7 @@ import Testing
     private static func drain(_ store: WalletStore, instance: String) async throws -> [PushJob] {
         var jobs: [PushJob] = []
         while true {
-            let batch = try await store.claimPushes(instance: instance, limit: 7, lease: .seconds(300))
+            let batch = try await store.claimPushes(instance: instance, limit: 3, lease: .seconds(300))
             if batch.isEmpty { return jobs }
             jobs += batch
             await Task.yield()
