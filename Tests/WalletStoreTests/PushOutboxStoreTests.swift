@@ -88,6 +88,24 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.selected)
+    func aNewChangeMakesABackedOffPushDueAgain(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            let key = try await registeredPass(store, devices: 1)
+            _ = try await store.updatePass(key) { _ in PassChange(data: "{\"v\":1}") }
+            let failed = try #require(try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)).first)
+            #expect(try await store.retryPush(failed, after: .seconds(600), error: "InternalServerError"))
+            #expect(try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)).isEmpty)
+
+            // The waiting row is coalesced: due now, its failure count and reason cleared.
+            _ = try await store.updatePass(key) { _ in PassChange(data: "{\"v\":2}") }
+            #expect(try await store.outboxStats().failuresByReason.isEmpty)
+            let due = try #require(try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)).first)
+            #expect(due.id == failed.id && due.attempts == 0)
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
     func anUpdateDuringAPushLeadsToAnotherPush(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             let key = try await registeredPass(store, devices: 1)

@@ -1,5 +1,5 @@
 /// The identity of a pass: Apple never lets the pass type identifier or the serial number change.
-public struct PassKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct PassKey: Sendable, Hashable, CustomStringConvertible {
     /// The pass type identifier (`pass.com.example.event`), also the APNs topic.
     public let passTypeIdentifier: String
     /// The serial number, unique within the pass type.
@@ -9,11 +9,6 @@ public struct PassKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init(passTypeIdentifier: String, serialNumber: String) {
         self.passTypeIdentifier = passTypeIdentifier
         self.serialNumber = serialNumber
-    }
-
-    /// Orders like the store pages: by pass type identifier, then serial number.
-    public static func < (lhs: PassKey, rhs: PassKey) -> Bool {
-        (lhs.passTypeIdentifier, lhs.serialNumber) < (rhs.passTypeIdentifier, rhs.serialNumber)
     }
 
     /// `passTypeIdentifier/serialNumber`, as in the web service paths.
