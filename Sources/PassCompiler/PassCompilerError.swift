@@ -28,6 +28,8 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
     case invalidArchive(entry: String, message: String)
     /// An output file could not be written.
     case output(path: String, message: String)
+    /// An output file exists and was not to be replaced.
+    case outputExists(path: String)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
             return "\(entry): \(message)"
         case .output(let path, let message):
             return "cannot write \(path): \(message)"
+        case .outputExists(let path):
+            return "\(path) already exists"
         }
     }
 }

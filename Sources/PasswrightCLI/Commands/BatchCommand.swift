@@ -106,6 +106,7 @@ struct BatchCommand: Subcommand {
             while inFlight > 0 { await take() }
         }
         if !bundle.isEmpty { try writeBundle(&bundle, tally: &tally) }
+        AtomicFile.flushToDisk()
         progress.finish()
         for (warning, count) in tally.warnings.sorted(by: { $0.key < $1.key }) {
             console.err("warning: \(warning)\(count > 1 ? " (\(count) passes)" : "")")
@@ -128,7 +129,7 @@ struct BatchCommand: Subcommand {
     private func writeBundle(_ bundle: inout [Data], tally: inout BatchTally) throws {
         tally.bundles += 1
         let name = String(format: "bundle-%05d.pkpasses", tally.bundles)
-        try AtomicFile.write(try PassBundle.make(bundle), to: outDir.appendingPathComponent(name))
+        try AtomicFile.write(try PassBundle.make(bundle), to: outDir.appendingPathComponent(name), durable: false)
         bundle.removeAll(keepingCapacity: true)
     }
 }
