@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "passwright", targets: ["passwright"]),
         .library(name: "PassCompiler", targets: ["PassCompiler"]),
         .library(name: "PassModel", targets: ["PassModel"]),
+        .library(name: "PassLint", targets: ["PassLint"]),
+        .library(name: "WalletService", targets: ["WalletService"]),
     ],
     targets: [
         // C libraries (modulemap + shim.h only).
@@ -31,7 +33,13 @@ let package = Package(
         .target(name: "PassModel"),
         .target(name: "WalletStore", dependencies: ["Storage"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
-        .target(name: "PasswrightCLI", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
+        .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
+        .target(name: "WalletService", dependencies: [
+            "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing",
+        ]),
+        .target(name: "PasswrightCLI", dependencies: [
+            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer",
+        ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI"]),
 
         // Tests: one target per library.
@@ -42,6 +50,10 @@ let package = Package(
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
+        .testTarget(name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing"]),
+        .testTarget(name: "WalletServiceTests", dependencies: [
+            "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
+        ]),
         .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive"]),
     ]
 )

@@ -1,0 +1,2 @@
+import PassModel
+// Placeholder: replaced by the target's real sources.

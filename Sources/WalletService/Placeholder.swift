@@ -1,0 +1,2 @@
+import WalletStore
+// Placeholder: replaced by the target's real sources.
