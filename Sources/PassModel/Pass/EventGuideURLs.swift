@@ -34,9 +34,6 @@ public struct EventGuideURLs: Sendable, Hashable {
 
     /// Creates an empty set of links.
     public init() {}
-
-    /// Whether no link is set.
-    public var isEmpty: Bool { self == EventGuideURLs() }
 }
 
 extension EventGuideURLs: JSONModel {
