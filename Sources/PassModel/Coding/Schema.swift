@@ -26,22 +26,26 @@ struct Property<Root>: Sendable {
     }
 
     /// An optional key: absent decodes to `nil`, `nil` is not written.
-    init<Value: JSONCodable>(_ key: String, _ keyPath: WritableKeyPath<Root, Value?> & Sendable) {
+    /// Accessors are closures rather than key paths: key-path application goes through the runtime
+    /// and dominated encoding time.
+    init<Value: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> Value?,
+                             _ set: @escaping @Sendable (inout Root, Value) -> Void) {
         self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
-            root[keyPath: keyPath] = try Value(json: json, at: path, issues: &issues)
+            set(&root, try Value(json: json, at: path, issues: &issues))
         }, encode: { root, writer in
-            guard let value = root[keyPath: keyPath] else { return }
+            guard let value = get(root) else { return }
             writer.key(key)
             value.write(to: &writer)
         })
     }
 
     /// A list key: absent decodes to `[]`, and an empty list is not written.
-    init<Element: JSONCodable>(_ key: String, _ keyPath: WritableKeyPath<Root, [Element]> & Sendable) {
+    init<Element: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> [Element],
+                               _ set: @escaping @Sendable (inout Root, [Element]) -> Void) {
         self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
-            root[keyPath: keyPath] = try [Element](json: json, at: path, issues: &issues)
+            set(&root, try [Element](json: json, at: path, issues: &issues))
         }, encode: { root, writer in
-            let value = root[keyPath: keyPath]
+            let value = get(root)
             guard !value.isEmpty else { return }
             writer.key(key)
             value.write(to: &writer)
@@ -49,21 +53,25 @@ struct Property<Root>: Sendable {
     }
 
     /// A required key: decoding fails when it is absent; it is always written.
-    init<Value: JSONCodable>(required key: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable) {
+    init<Value: JSONCodable>(required key: String, _ get: @escaping @Sendable (Root) -> Value,
+                             _ set: @escaping @Sendable (inout Root, Value) -> Void) {
         self.init(key: key, isRequired: true, decode: { root, json, path, issues throws(PassDecodingError) in
-            root[keyPath: keyPath] = try Value(json: json, at: path, issues: &issues)
+            set(&root, try Value(json: json, at: path, issues: &issues))
         }, encode: { root, writer in
             writer.key(key)
-            root[keyPath: keyPath].write(to: &writer)
+            get(root).write(to: &writer)
         })
     }
 
     /// A key of a nested value whose keys sit flat in this object (the event-guide URLs at the top level).
-    init<Inner>(_ property: Property<Inner>, through keyPath: WritableKeyPath<Root, Inner> & Sendable) {
+    init<Inner>(_ property: Property<Inner>, through get: @escaping @Sendable (Root) -> Inner,
+                _ set: @escaping @Sendable (inout Root, Inner) -> Void) {
         self.init(key: property.key, isRequired: property.isRequired, decode: { root, json, path, issues throws(PassDecodingError) in
-            try property.decode(&root[keyPath: keyPath], json, path, &issues)
+            var inner = get(root)
+            try property.decode(&inner, json, path, &issues)
+            set(&root, inner)
         }, encode: { root, writer in
-            property.encode(root[keyPath: keyPath], &writer)
+            property.encode(get(root), &writer)
         })
     }
 }

@@ -89,7 +89,8 @@ struct JSONParser {
     private mutating func object(_ bytes: UnsafeBufferPointer<UInt8>, depth: Int) throws(PassDecodingError) -> JSONObject {
         offset += 1
         var object = JSONObject()
-        var seen: Set<String> = []
+        // Small objects check repeated keys by scanning; a set only pays off for large ones.
+        var seen: Set<String>? = nil
         skipWhitespace(bytes)
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -106,7 +107,9 @@ struct JSONParser {
             offset += 1
             skipWhitespace(bytes)
             let member = try value(bytes, depth: depth)
-            if seen.insert(key).inserted {
+            if seen == nil, object.count >= 16 { seen = Set(object.keys) }
+            let isNew = seen != nil ? seen!.insert(key).inserted : object[key] == nil
+            if isNew {
                 object.appendUnchecked(key, member)
             } else {
                 object[key] = member  // a repeated key keeps its last value
@@ -189,15 +192,18 @@ struct JSONParser {
     private mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) throws(PassDecodingError) -> String {
         offset += 1
         let start = offset
+        var isASCII = true
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = try utf8(UnsafeBufferPointer(rebasing: bytes[start..<offset]), at: start)
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+                let text = isASCII ? String(decoding: run, as: UTF8.self) : try utf8(run, at: start)
                 offset += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw failure("unescaped control character in string") }
+            isASCII = isASCII && byte < 0x80
             offset += 1
         }
         // Slow path: the string has escapes.

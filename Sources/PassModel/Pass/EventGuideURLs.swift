@@ -34,20 +34,17 @@ public struct EventGuideURLs: Sendable, Hashable {
 
     /// Creates an empty set of links.
     public init() {}
-
-    /// Whether no link is set.
-    public var isEmpty: Bool { self == EventGuideURLs() }
 }
 
 extension EventGuideURLs: JSONModel {
     static let blank = Self()
     static let schema = Schema<Self>([
-        Property("accessibilityURL", \.accessibilityURL), Property("addOnURL", \.addOnURL),
-        Property("bagPolicyURL", \.bagPolicyURL), Property("directionsInformationURL", \.directionsInformationURL),
-        Property("merchandiseURL", \.merchandiseURL), Property("orderFoodURL", \.orderFoodURL),
-        Property("parkingInformationURL", \.parkingInformationURL), Property("purchaseParkingURL", \.purchaseParkingURL),
-        Property("sellURL", \.sellURL), Property("transferURL", \.transferURL),
-        Property("transitInformationURL", \.transitInformationURL), Property("contactVenueWebsite", \.contactVenueWebsite),
-        Property("contactVenueEmail", \.contactVenueEmail), Property("contactVenuePhoneNumber", \.contactVenuePhoneNumber),
+        Property("accessibilityURL", { $0.accessibilityURL }, { $0.accessibilityURL = $1 }), Property("addOnURL", { $0.addOnURL }, { $0.addOnURL = $1 }),
+        Property("bagPolicyURL", { $0.bagPolicyURL }, { $0.bagPolicyURL = $1 }), Property("directionsInformationURL", { $0.directionsInformationURL }, { $0.directionsInformationURL = $1 }),
+        Property("merchandiseURL", { $0.merchandiseURL }, { $0.merchandiseURL = $1 }), Property("orderFoodURL", { $0.orderFoodURL }, { $0.orderFoodURL = $1 }),
+        Property("parkingInformationURL", { $0.parkingInformationURL }, { $0.parkingInformationURL = $1 }), Property("purchaseParkingURL", { $0.purchaseParkingURL }, { $0.purchaseParkingURL = $1 }),
+        Property("sellURL", { $0.sellURL }, { $0.sellURL = $1 }), Property("transferURL", { $0.transferURL }, { $0.transferURL = $1 }),
+        Property("transitInformationURL", { $0.transitInformationURL }, { $0.transitInformationURL = $1 }), Property("contactVenueWebsite", { $0.contactVenueWebsite }, { $0.contactVenueWebsite = $1 }),
+        Property("contactVenueEmail", { $0.contactVenueEmail }, { $0.contactVenueEmail = $1 }), Property("contactVenuePhoneNumber", { $0.contactVenuePhoneNumber }, { $0.contactVenuePhoneNumber = $1 }),
     ])
 }

@@ -23,6 +23,6 @@ public struct FeaturedAction: Sendable, Hashable {
 extension FeaturedAction: JSONModel {
     static let blank = Self(identifier: "", type: "", url: "")
     static let schema = Schema<Self>([
-        Property(required: "identifier", \.identifier), Property(required: "type", \.type), Property(required: "url", \.url),
+        Property(required: "identifier", { $0.identifier }, { $0.identifier = $1 }), Property(required: "type", { $0.type }, { $0.type = $1 }), Property(required: "url", { $0.url }, { $0.url = $1 }),
     ])
 }

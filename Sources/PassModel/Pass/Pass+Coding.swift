@@ -10,7 +10,7 @@ extension Pass {
         return (pass, issues)
     }
 
-    /// Reads a pass from `pass.json` bytes; see ``decode(_:)-(JSONValue)``.
+    /// Reads a pass from `pass.json` bytes; see the `JSONValue` overload.
     public static func decode(_ data: Data) throws(PassDecodingError) -> (Pass, [ValidationIssue]) {
         try decode(try JSONValue.parse(data))
     }

@@ -75,23 +75,23 @@ extension Pass {
 extension Pass.Location: JSONModel {
     static let blank = Self(latitude: 0, longitude: 0)
     static let schema = Schema<Self>([
-        Property(required: "latitude", \.latitude), Property(required: "longitude", \.longitude),
-        Property("altitude", \.altitude), Property("relevantText", \.relevantText),
+        Property(required: "latitude", { $0.latitude }, { $0.latitude = $1 }), Property(required: "longitude", { $0.longitude }, { $0.longitude = $1 }),
+        Property("altitude", { $0.altitude }, { $0.altitude = $1 }), Property("relevantText", { $0.relevantText }, { $0.relevantText = $1 }),
     ])
 }
 
 extension Pass.Beacon: JSONModel {
     static let blank = Self(proximityUUID: "")
     static let schema = Schema<Self>([
-        Property(required: "proximityUUID", \.proximityUUID), Property("major", \.major),
-        Property("minor", \.minor), Property("relevantText", \.relevantText),
+        Property(required: "proximityUUID", { $0.proximityUUID }, { $0.proximityUUID = $1 }), Property("major", { $0.major }, { $0.major = $1 }),
+        Property("minor", { $0.minor }, { $0.minor = $1 }), Property("relevantText", { $0.relevantText }, { $0.relevantText = $1 }),
     ])
 }
 
 extension Pass.RelevantDate: JSONModel {
     static let blank = Self()
     static let schema = Schema<Self>([
-        Property("startDate", \.startDate), Property("endDate", \.endDate),
-        Property("date", \.date), Property("relevantDate", \.date),
+        Property("startDate", { $0.startDate }, { $0.startDate = $1 }), Property("endDate", { $0.endDate }, { $0.endDate = $1 }),
+        Property("date", { $0.date }, { $0.date = $1 }), Property("relevantDate", { $0.date }, { $0.date = $1 }),
     ])
 }

@@ -52,13 +52,13 @@ extension PassFields: JSONModel {
     static let blank = PassFields()
 
     static let schema = Schema<PassFields>([
-        Property("headerFields", \.headerFields),
-        Property("primaryFields", \.primaryFields),
-        Property("secondaryFields", \.secondaryFields),
-        Property("auxiliaryFields", \.auxiliaryFields),
-        Property("backFields", \.backFields),
-        Property("additionalInfoFields", \.additionalInfoFields),
-        Property("footerFields", \.footerFields),
-        Property("transitType", \.transitType),
+        Property("headerFields", { $0.headerFields }, { $0.headerFields = $1 }),
+        Property("primaryFields", { $0.primaryFields }, { $0.primaryFields = $1 }),
+        Property("secondaryFields", { $0.secondaryFields }, { $0.secondaryFields = $1 }),
+        Property("auxiliaryFields", { $0.auxiliaryFields }, { $0.auxiliaryFields = $1 }),
+        Property("backFields", { $0.backFields }, { $0.backFields = $1 }),
+        Property("additionalInfoFields", { $0.additionalInfoFields }, { $0.additionalInfoFields = $1 }),
+        Property("footerFields", { $0.footerFields }, { $0.footerFields = $1 }),
+        Property("transitType", { $0.transitType }, { $0.transitType = $1 }),
     ])
 }

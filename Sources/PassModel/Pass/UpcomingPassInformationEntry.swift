@@ -116,36 +116,36 @@ public struct UpcomingPassInformationEntry: Sendable, Hashable {
 extension UpcomingPassInformationEntry: JSONModel {
     static let blank = Self(type: nil)
     static let schema = Schema<Self>([
-        Property("type", \.type), Property("identifier", \.identifier), Property("name", \.name),
-        Property("dateInformation", \.dateInformation), Property("semantics", \.semantics),
-        Property("URLs", \.urls), Property("images", \.images),
-        Property("additionalInfoFields", \.additionalInfoFields), Property("backFields", \.backFields),
-        Property("auxiliaryStoreIdentifiers", \.auxiliaryStoreIdentifiers), Property("isActive", \.isActive),
+        Property("type", { $0.type }, { $0.type = $1 }), Property("identifier", { $0.identifier }, { $0.identifier = $1 }), Property("name", { $0.name }, { $0.name = $1 }),
+        Property("dateInformation", { $0.dateInformation }, { $0.dateInformation = $1 }), Property("semantics", { $0.semantics }, { $0.semantics = $1 }),
+        Property("URLs", { $0.urls }, { $0.urls = $1 }), Property("images", { $0.images }, { $0.images = $1 }),
+        Property("additionalInfoFields", { $0.additionalInfoFields }, { $0.additionalInfoFields = $1 }), Property("backFields", { $0.backFields }, { $0.backFields = $1 }),
+        Property("auxiliaryStoreIdentifiers", { $0.auxiliaryStoreIdentifiers }, { $0.auxiliaryStoreIdentifiers = $1 }), Property("isActive", { $0.isActive }, { $0.isActive = $1 }),
     ])
 }
 
 extension UpcomingPassInformationEntry.DateInformation: JSONModel {
     static let blank = Self()
     static let schema = Schema<Self>([
-        Property("date", \.date), Property("timeZone", \.timeZone), Property("ignoreTimeComponents", \.ignoreTimeComponents),
-        Property("isAllDay", \.isAllDay), Property("isUnannounced", \.isUnannounced), Property("isUndetermined", \.isUndetermined),
+        Property("date", { $0.date }, { $0.date = $1 }), Property("timeZone", { $0.timeZone }, { $0.timeZone = $1 }), Property("ignoreTimeComponents", { $0.ignoreTimeComponents }, { $0.ignoreTimeComponents = $1 }),
+        Property("isAllDay", { $0.isAllDay }, { $0.isAllDay = $1 }), Property("isUnannounced", { $0.isUnannounced }, { $0.isUnannounced = $1 }), Property("isUndetermined", { $0.isUndetermined }, { $0.isUndetermined = $1 }),
     ])
 }
 
 extension UpcomingPassInformationEntry.Images: JSONModel {
     static let blank = Self()
-    static let schema = Schema<Self>([Property("headerImage", \.headerImage), Property("venueMap", \.venueMap)])
+    static let schema = Schema<Self>([Property("headerImage", { $0.headerImage }, { $0.headerImage = $1 }), Property("venueMap", { $0.venueMap }, { $0.venueMap = $1 })])
 }
 
 extension UpcomingPassInformationEntry.Image: JSONModel {
     static let blank = Self()
-    static let schema = Schema<Self>([Property("URLs", \.urls), Property("reuseExisting", \.reuseExisting)])
+    static let schema = Schema<Self>([Property("URLs", { $0.urls }, { $0.urls = $1 }), Property("reuseExisting", { $0.reuseExisting }, { $0.reuseExisting = $1 })])
 }
 
 extension UpcomingPassInformationEntry.RemoteImage: JSONModel {
     static let blank = Self(url: "", sha256: "")
     static let schema = Schema<Self>([
-        Property(required: "URL", \.url), Property(required: "SHA256", \.sha256),
-        Property("scale", \.scale), Property("size", \.size),
+        Property(required: "URL", { $0.url }, { $0.url = $1 }), Property(required: "SHA256", { $0.sha256 }, { $0.sha256 = $1 }),
+        Property("scale", { $0.scale }, { $0.scale = $1 }), Property("size", { $0.size }, { $0.size = $1 }),
     ])
 }

@@ -42,19 +42,31 @@ public struct W3CDate: Sendable, Hashable, Comparable, CustomStringConvertible {
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = Int(local - days * 86_400)
         let (year, month, day) = Self.civil(fromDays: days)
-        var text = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
-        text += "T" + Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay / 60 % 60, 2) + ":" + Self.pad(secondOfDay % 60, 2)
-        if secondsFromGMT == 0 { return text + "Z" }
-        let offset = abs(secondsFromGMT) / 60
-        return text + (secondsFromGMT < 0 ? "-" : "+") + Self.pad(offset / 60, 2) + ":" + Self.pad(offset % 60, 2)
+        // Built as bytes: this runs for every date of every pass in a batch.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); bytes.append(UInt8(ascii: "-")); digits(month, 2); bytes.append(UInt8(ascii: "-")); digits(day, 2)
+        bytes.append(UInt8(ascii: "T")); digits(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2); bytes.append(UInt8(ascii: ":")); digits(secondOfDay % 60, 2)
+        if secondsFromGMT == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+        } else {
+            let offset = abs(secondsFromGMT) / 60
+            bytes.append(secondsFromGMT < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            digits(offset / 60, 2); bytes.append(UInt8(ascii: ":")); digits(offset % 60, 2)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: W3CDate, rhs: W3CDate) -> Bool { lhs.epochSeconds < rhs.epochSeconds }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 
     private static func parse(_ s: UnsafeBufferPointer<UInt8>) -> W3CDate? {
         // yyyy-MM-ddTHH:mm is 16 bytes; the shortest valid string adds "Z".
