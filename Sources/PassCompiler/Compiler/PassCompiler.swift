@@ -32,8 +32,9 @@ public struct PassCompiler: Sendable {
 
     private let certificate: Certificate
 
-    /// Builds one signed pass.
-    public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
+    /// Renders and validates a pass without signing it: what an API checks before it stores data.
+    /// Throws the same errors as ``compile(_:at:)``; returns the pass and its warnings.
+    public func validate(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> (pass: Pass, warnings: [ValidationIssue]) {
         let rendered = try render(input)
         let pass: Pass
         var issues: [ValidationIssue]
@@ -50,6 +51,12 @@ public struct PassCompiler: Sendable {
         if pass.passTypeIdentifier != template.passTypeIdentifier || pass.teamIdentifier != template.teamIdentifier {
             try Self.check(certificate, passTypeIdentifier: pass.passTypeIdentifier, teamIdentifier: pass.teamIdentifier, now: now)
         }
+        return (pass, issues)
+    }
+
+    /// Builds one signed pass.
+    public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
+        let (pass, issues) = try validate(input, at: now)
         let passJSON = pass.encoded()
         let files = packagedFiles(for: pass)
         var manifest = Manifest()
@@ -68,6 +75,16 @@ public struct PassCompiler: Sendable {
             throw .packaging(message: "\(input.recordName): cannot write the archive: \(error)")
         } catch {
             throw .packaging(message: "\(input.recordName): cannot sign the manifest: \(error)")
+        }
+    }
+
+    /// A detached CMS signature over `data` with this template's identity — the personalization
+    /// token answer of the Wallet web service (digest §3.6) uses the same recipe as the manifest.
+    public func signDetached(_ data: Data, at now: Date = Date()) throws(PassCompilerError) -> Data {
+        do {
+            return try signer.sign(data, signingTime: now)
+        } catch {
+            throw .packaging(message: "cannot sign: \(error)")
         }
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+import HTTPServer
+import Storage
+
+/// Everything `passwright serve` needs, built by the CLI from flags, then `PASSWRIGHT_*` environment
+/// variables, then defaults that work on a laptop. The library never reads the environment itself.
+public struct ServiceConfiguration: Sendable {
+    /// Where passes, devices and registrations live (`sqlite:./data/passwright.sqlite` by default).
+    public var database: DatabaseConfiguration
+    /// Connections to PostgreSQL (SQLite uses one writer and a few readers).
+    public var databasePoolSize: Int
+    /// The folder of template folders; each subfolder with a `pass.json` is a template named after it.
+    public var templatesDirectory: URL
+    /// The identities folder (`<dir>/<passTypeIdentifier>/`, `<dir>/wwdr/`).
+    public var identitiesDirectory: URL
+    /// Key passphrases by pass type identifier (from the environment, via the CLI).
+    public var passphrase: @Sendable (String) -> String?
+    /// The public https base of this service, e.g. `https://passes.example.com`; passes get
+    /// `<publicURL>/wallet/` as their `webServiceURL` and holders get download links under it.
+    public var publicURL: String
+    /// The admin API bearer token.
+    public var adminToken: String
+    /// Key for signing holder download links (HMAC-SHA256).
+    public var downloadLinkKey: Data
+    /// How long a holder download link stays valid.
+    public var downloadLinkLifetime: Duration
+    /// Listening address, limits and timeouts.
+    public var http: HTTPServerConfiguration
+    /// Device log lines kept (newest win).
+    public var deviceLogCapacity: Int
+
+    /// Creates a configuration; see each property for its meaning.
+    public init(
+        database: DatabaseConfiguration, databasePoolSize: Int = 4, templatesDirectory: URL, identitiesDirectory: URL,
+        passphrase: @escaping @Sendable (String) -> String? = { _ in nil }, publicURL: String, adminToken: String,
+        downloadLinkKey: Data, downloadLinkLifetime: Duration = .seconds(7 * 24 * 3600),
+        http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000
+    ) {
+        self.database = database
+        self.databasePoolSize = databasePoolSize
+        self.templatesDirectory = templatesDirectory
+        self.identitiesDirectory = identitiesDirectory
+        self.passphrase = passphrase
+        self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        self.adminToken = adminToken
+        self.downloadLinkKey = downloadLinkKey
+        self.downloadLinkLifetime = downloadLinkLifetime
+        self.http = http
+        self.deviceLogCapacity = deviceLogCapacity
+    }
+
+    /// The `webServiceURL` written into every pass: Wallet appends `v1/…` to it.
+    public var webServiceURL: String { "\(publicURL)/wallet/" }
+}

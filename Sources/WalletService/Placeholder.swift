@@ -1,2 +1,0 @@
-import WalletStore
-// Placeholder: replaced by the target's real sources.
