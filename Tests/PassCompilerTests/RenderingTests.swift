@@ -99,6 +99,32 @@ import Testing
         }
     }
 
+    /// CSV gives only text: a field that asks for a number (numberStyle, currencyCode) gets one,
+    /// other fields keep the text, and text that is no number is still refused.
+    @Test func numericTextBecomesANumberWhereTheFieldAsksForOne() throws {
+        try withTemporaryDirectory { folder in
+            var pass = TestTemplate.basePass
+            pass["storeCard"]?["primaryFields"]?[0]?["numberStyle"] = .string("PKNumberStyleDecimal")
+            pass["storeCard"]?["secondaryFields"] = .array([
+                .object(["key": .string("member"), "value": .string("{{member.name}}")]),
+                .object(["key": .string("price"), "value": .string("{{price}}"), "currencyCode": .string("EUR")]),
+            ])
+            let template = try TestTemplate.load(pass, in: folder)
+            let compiler = try TestTemplate.compiler(for: template)
+            let record: JSONValue = .object(["balance": .string("137"), "price": .string("4.5"),
+                                             "member.name": .string("0042"), "member.id": .string("12")])
+            let tree = try Archive(compiler.compile(PassInput(record: record, recordName: "cards.csv line 2")).archive).passJSON()
+            #expect(tree["storeCard"]?["primaryFields"]?[0]?["value"] == .number(137))
+            #expect(tree["storeCard"]?["secondaryFields"]?[1]?["value"] == .number(4.5))
+            #expect(tree["storeCard"]?["secondaryFields"]?[0]?["value"] == .string("0042"))
+            #expect(tree["barcodes"]?[0]?["message"] == .string("12"))
+
+            let notANumber: JSONValue = .object(["balance": .string("12 points"), "price": .string("1"), "member.name": .string("A"), "member.id": .string("1")])
+            let error = try #require(throws: PassCompilerError.self) { try compiler.compile(PassInput(record: notANumber, recordName: "cards.csv line 3")) }
+            #expect("\(error)".contains("[field.numberStyle]"))
+        }
+    }
+
     @Test func flatCSVKeyIsFound() throws {
         try withTemporaryDirectory { folder in
             let record: JSONValue = .object(["balance": .string("7"), "member.name": .string("Flat Name"), "member.id": .string("F-1")])
