@@ -22,8 +22,9 @@ struct StringsParser {
             try expect("=")
             try skipTrivia()
             let value = try quoted(what: "a quoted value")
+            let valueLine = line
             try skipTrivia()
-            try expect(";")
+            try expect(";", reportingLine: valueLine)
             if let first = seen[key] {
                 throw fail("key \"\(key)\" is defined twice (first on line \(first))", line: keyLine)
             }
@@ -43,10 +44,12 @@ struct StringsParser {
         return scalar
     }
 
-    private mutating func expect(_ symbol: Unicode.Scalar) throws(PassCompilerError) {
+    /// `reportingLine` names the line the symbol belongs on: a missing `;` is reported where its
+    /// value ends, not on the later line where the next token was found.
+    private mutating func expect(_ symbol: Unicode.Scalar, reportingLine: Int? = nil) throws(PassCompilerError) {
         guard index < scalars.count, scalars[index] == symbol else {
             let found = index < scalars.count ? "'\(scalars[index])'" : "the end of the file"
-            throw fail("expected '\(symbol)', found \(found)")
+            throw fail("expected '\(symbol)', found \(found)", line: reportingLine)
         }
         _ = advance()
     }
