@@ -99,20 +99,23 @@ import Testing
         }
     }
 
-    /// CSV gives only text: a field that asks for a number (numberStyle, currencyCode) gets one,
-    /// other fields keep the text, and text that is no number is still refused.
-    @Test func numericTextBecomesANumberWhereTheFieldAsksForOne() throws {
+    /// CSV gives only text: `{{x | number}}` turns numeric text into a number where the template
+    /// asks for one, other fields keep the text, text that is no number is refused with the record's
+    /// name, and `{{x | string}}` turns a JSON number into text.
+    @Test func conversionsTurnTextIntoNumbersAndBack() throws {
         try withTemporaryDirectory { folder in
             var pass = TestTemplate.basePass
+            pass["storeCard"]?["primaryFields"]?[0]?["value"] = .string("{{balance | number}}")
             pass["storeCard"]?["primaryFields"]?[0]?["numberStyle"] = .string("PKNumberStyleDecimal")
             pass["storeCard"]?["secondaryFields"] = .array([
                 .object(["key": .string("member"), "value": .string("{{member.name}}")]),
-                .object(["key": .string("price"), "value": .string("{{price}}"), "currencyCode": .string("EUR")]),
+                .object(["key": .string("price"), "value": .string("{{ price | number }}"), "currencyCode": .string("EUR")]),
             ])
+            pass["barcodes"]?[0]?["message"] = .string("{{member.id | string}}")
             let template = try TestTemplate.load(pass, in: folder)
             let compiler = try TestTemplate.compiler(for: template)
             let record: JSONValue = .object(["balance": .string("137"), "price": .string("4.5"),
-                                             "member.name": .string("0042"), "member.id": .string("12")])
+                                             "member.name": .string("0042"), "member.id": .number(12)])
             let tree = try Archive(compiler.compile(PassInput(record: record, recordName: "cards.csv line 2")).archive).passJSON()
             #expect(tree["storeCard"]?["primaryFields"]?[0]?["value"] == .number(137))
             #expect(tree["storeCard"]?["secondaryFields"]?[1]?["value"] == .number(4.5))
@@ -121,7 +124,16 @@ import Testing
 
             let notANumber: JSONValue = .object(["balance": .string("12 points"), "price": .string("1"), "member.name": .string("A"), "member.id": .string("1")])
             let error = try #require(throws: PassCompilerError.self) { try compiler.compile(PassInput(record: notANumber, recordName: "cards.csv line 3")) }
-            #expect("\(error)".contains("[field.numberStyle]"))
+            #expect("\(error)".contains("cards.csv line 3"))
+            #expect("\(error)".contains("{{balance | number}}"))
+            #expect("\(error)".contains("12 points"))
+
+            let unknown = try #require(throws: PassCompilerError.self) {
+                var bad = TestTemplate.basePass
+                bad["description"] = .string("{{balance | currency}}")
+                _ = try TestTemplate.load(bad, in: folder.appendingPathComponent("bad"))
+            }
+            #expect("\(unknown)".contains("not a conversion"))
         }
     }
 

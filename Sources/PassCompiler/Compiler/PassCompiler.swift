@@ -94,7 +94,6 @@ public struct PassCompiler: Sendable {
             throw .invalidTemplate(file: "pass.json", path: "", message: "must be a JSON object")
         }
         for (key, value) in input.overrides { object[key] = value }
-        NumericFields.coerce(&object)
         let record = input.record
         if let serial = input.serialNumber ?? Self.string(RecordPath.lookup("serialNumber", in: record)) {
             object["serialNumber"] = .string(serial)
