@@ -1,0 +1,118 @@
+import Foundation
+import PassCompiler
+import PassModel
+import Signing
+import WalletStore
+
+/// Issuing, updating and building passes: the rules between the HTTP routes and the store. Every
+/// change is rendered and validated with the template before it is stored, so the store never holds
+/// a pass that cannot be built.
+public struct PassService: Sendable {
+    let store: WalletStore
+    let catalog: TemplateCatalog
+    let archives: ArchiveCache
+
+    init(store: WalletStore, catalog: TemplateCatalog) {
+        self.store = store
+        self.catalog = catalog
+        archives = ArchiveCache(capacity: 256)
+    }
+
+    /// A request to issue a pass.
+    struct Issue {
+        var template: String
+        var serialNumber: String?
+        var data: JSONObject
+        var overrides: JSONObject
+    }
+
+    /// Issues a pass: validates it, then stores it with a fresh token.
+    func issue(_ request: Issue) async throws -> StoredPass {
+        guard let compiler = catalog.compiler(for: request.template) else {
+            throw ServiceError.unknownTemplate(request.template, available: catalog.entries.keys.sorted())
+        }
+        let serial = request.serialNumber ?? Self.string(request.data["serialNumber"]) ?? UUID().uuidString.lowercased()
+        let token = Self.string(request.data["authenticationToken"]) ?? SecureRandom.token(length: 32)
+        guard token.count >= 16 else { throw ServiceError.invalid("data.authenticationToken must be at least 16 characters") }
+        let input = PassInput(record: .object(request.data), recordName: "data", serialNumber: serial, authenticationToken: token, overrides: request.overrides)
+        _ = try compiler.validate(input)
+        let key = PassKey(passTypeIdentifier: compiler.template.passTypeIdentifier, serialNumber: serial)
+        return try await store.createPass(NewPass(
+            key: key, template: request.template, data: Self.text(.object(request.data)),
+            overrides: Self.text(.object(request.overrides)), authenticationToken: token))
+    }
+
+    /// A change to one pass or to every pass of a template.
+    struct Change: Sendable {
+        var data: JSONValue?
+        var overrides: JSONObject
+        var voided: Bool?
+    }
+
+    /// Applies a change to one pass; a change that changes nothing advances nothing.
+    func update(_ key: PassKey, _ change: Change) async throws -> UpdateOutcome {
+        let catalog = self.catalog
+        return try await store.updatePass(key) { current in try Self.apply(change, to: current, catalog: catalog) }
+    }
+
+    /// Applies one change to every pass of a template, all or nothing.
+    func update(template: String, _ change: Change) async throws -> TemplateUpdateOutcome {
+        guard catalog.compiler(for: template) != nil else {
+            throw ServiceError.unknownTemplate(template, available: catalog.entries.keys.sorted())
+        }
+        let catalog = self.catalog
+        return try await store.updatePasses(template: template) { current in try Self.apply(change, to: current, catalog: catalog) }
+    }
+
+    /// The signed archive of a stored pass, built once per update tag.
+    func archive(for pass: StoredPass) throws -> Data {
+        if let cached = archives.archive(for: pass) { return cached }
+        guard let compiler = catalog.compiler(for: pass.template) else {
+            throw ServiceError.unavailableTemplate(pass.template)
+        }
+        var overrides = try Self.object(pass.overrides)
+        if pass.voided { overrides["voided"] = .bool(true) }
+        let input = PassInput(record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber, authenticationToken: pass.authenticationToken, overrides: overrides)
+        let archive = try compiler.compile(input).archive
+        archives.store(archive, for: pass)
+        return archive
+    }
+
+    /// Signs a personalization token with the pass's identity (digest §3.6).
+    func signPersonalizationToken(_ token: String, for pass: StoredPass) throws -> Data {
+        guard let compiler = catalog.compiler(for: pass.template) else { throw ServiceError.unavailableTemplate(pass.template) }
+        return try compiler.signDetached(Data(token.utf8))
+    }
+
+    private static func apply(_ change: Change, to current: StoredPass, catalog: TemplateCatalog) throws -> PassChange? {
+        let data = try change.data.map { JSONMergePatch.apply($0, to: try value(current.data)) } ?? value(current.data)
+        var overrides = try object(current.overrides)
+        for (key, value) in change.overrides { overrides[key] = value == .null ? nil : value }
+        let voided = change.voided ?? current.voided
+        let dataText = text(data), overridesText = text(.object(overrides))
+        guard dataText != current.data || overridesText != current.overrides || voided != current.voided else { return nil }
+        guard let compiler = catalog.compiler(for: current.template) else { throw ServiceError.unavailableTemplate(current.template) }
+        var checked = overrides
+        if voided { checked["voided"] = .bool(true) }
+        _ = try compiler.validate(PassInput(record: data, recordName: "pass \(current.key.serialNumber)", serialNumber: current.key.serialNumber, authenticationToken: current.authenticationToken, overrides: checked))
+        return PassChange(data: dataText, overrides: overridesText, voided: voided)
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        String(decoding: value.serialized(sortedKeys: true), as: UTF8.self)
+    }
+
+    static func value(_ text: String) throws -> JSONValue {
+        try JSONValue.parse(Data(text.utf8))
+    }
+
+    static func object(_ text: String) throws -> JSONObject {
+        guard case .object(let object) = try value(text) else { return JSONObject() }
+        return object
+    }
+
+    private static func string(_ value: JSONValue?) -> String? {
+        if case .string(let string)? = value, !string.isEmpty { return string }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPServer
+import PassCompiler
+import PassModel
+import WalletStore
+
+/// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
+/// body that says what is wrong and where. Anything unexpected is a 500 whose detail goes to the log.
+enum ProblemResponses {
+    static func response(for error: any Error, logger: HTTPServer.Logger) -> HTTPResponse {
+        switch error {
+        case let error as RequestError:
+            return .problem(status: error.status, detail: error.detail)
+        case ServiceError.unknownTemplate(let name, _):
+            return .problem(status: .unprocessableContent, detail: "\(error)", type: problemType("unknown-template"))
+                .with(extra: ["template": .string(name)])
+        case ServiceError.invalid(let message):
+            return .problem(status: .unprocessableContent, detail: message)
+        case ServiceError.unavailableTemplate:
+            return .problem(status: .serviceUnavailable, detail: "\(error)")
+        case WalletStoreError.passExists(let key):
+            return .problem(status: .conflict, detail: "a pass \(key.passTypeIdentifier) / \(key.serialNumber) already exists")
+        case WalletStoreError.passNotFound:
+            return .problem(status: .notFound, detail: "no such pass")
+        case let error as PassCompilerError:
+            return invalidPass(error)
+        default:
+            logger.error("request failed", ["error": "\(error)"])
+            return .problem(status: .internalServerError, detail: "the server could not complete the request; see its log")
+        }
+    }
+
+    /// 422 with every invalid value by JSON path, so a client fixes all of them in one go.
+    private static func invalidPass(_ error: PassCompilerError) -> HTTPResponse {
+        var errors: [JSONValue] = []
+        switch error {
+        case .invalidPass(_, let issues):
+            errors = issues.filter { $0.severity == .error }.map {
+                .object(["path": .string($0.path), "rule": .string($0.rule), "message": .string($0.message)])
+            }
+        case .undecodablePass(_, let decoding):
+            errors = [.object(["path": .string(decoding.path), "message": .string(decoding.message)])]
+        case .missingValue(let placeholder, let path, _):
+            errors = [.object(["path": .string("data.\(placeholder)"), "message": .string("required by the template at pass.json \(path)")])]
+        default:
+            errors = [.object(["path": .string(""), "message": .string("\(error)")])]
+        }
+        return HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
+            .with(extra: ["errors": .array(errors)])
+    }
+
+    static func problemType(_ name: String) -> String { "https://passwright.dev/problems/\(name)" }
+}
+
+/// A request the client must fix: malformed JSON, a wrong type, a missing field.
+struct RequestError: Error {
+    let status: HTTPStatus
+    let detail: String
+
+    static func badRequest(_ detail: String) -> RequestError { RequestError(status: .badRequest, detail: detail) }
+}
+
+extension HTTPResponse {
+    /// Adds members to a problem body (RFC 9457 extension members).
+    func with(extra members: [String: JSONValue]) -> HTTPResponse {
+        guard case .object(var object)? = try? JSONValue.parse(body) else { return self }
+        for (key, value) in members { object[key] = value }
+        var copy = self
+        copy.body = JSONValue.object(object).serialized(sortedKeys: false)
+        return copy
+    }
+}
