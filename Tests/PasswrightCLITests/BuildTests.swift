@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// `passwright build`: one template and one record make one signed pass, or nothing at all.
+@Suite("build")
+struct BuildTests {
+    @Test("build writes <serial>.pkpass that openssl verifies against the dev root")
+    func buildsVerifiablePass() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder)
+            try TestTemplate.record(serial: "M-0001").write(to: folder.appendingPathComponent("record.json"))
+            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--identities", identities.root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
+            let pass = folder.appendingPathComponent("M-0001.pkpass")
+            #expect(FileManager.default.fileExists(atPath: pass.path))
+            #expect(result.out.hasPrefix("M-0001.pkpass "), "\(result)")
+            #expect(result.out.contains("serial M-0001"))
+
+            let openssl = try await PassChecks.opensslVerify(pass, rootCA: identities.rootCA, workspace: folder)
+            #expect(openssl.status == 0, "\(openssl)")
+            #expect(openssl.err.contains("Verification successful"), "\(openssl)")
+        }
+    }
+
+    @Test("build --out writes where asked, creating the folder")
+    func buildsToOut() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder)
+            try TestTemplate.record(serial: "M-0002").write(to: folder.appendingPathComponent("record.json"))
+            let out = folder.appendingPathComponent("passes/jane.pkpass")
+            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--out", out.path, "--identities", identities.root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.out.hasPrefix(out.path), "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("M-0002.pkpass").path))
+            let verify = try await PassChecks.passwrightVerify(out, rootCA: identities.rootCA)
+            #expect(verify.status == 0, "\(verify)")
+        }
+    }
+
+    @Test("build --out - writes the archive to standard output and --data - reads standard input")
+    func buildsThroughPipes() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder)
+            let result = try await CLI.run(
+                ["build", template.path, "--data", "-", "--out", "-", "--identities", identities.root.path],
+                stdin: TestTemplate.record(serial: "PIPE-7", name: "Piped Person"), in: folder)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.stdout.starts(with: Data("PK".utf8)))
+            #expect(folder.fileNames() == ["card"], "nothing but the template may be in the folder")
+            let pass = folder.appendingPathComponent("from-stdout.pkpass")
+            try result.stdout.write(to: pass)
+            let verify = try await PassChecks.passwrightVerify(pass, rootCA: identities.rootCA)
+            #expect(verify.status == 0, "\(verify)")
+            #expect(verify.out.contains("PIPE-7"), "the record read from stdin must fill the pass: \(verify)")
+        }
+    }
+
+    @Test("a record without a placeholder's value fails, names both, and writes nothing")
+    func missingPlaceholderValue() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder)
+            let record = Data(#"{"serialNumber": "M-0003", "points": "10"}"#.utf8)
+            try record.write(to: folder.appendingPathComponent("incomplete.json"))
+            let before = folder.fileNames()
+            let result = try await CLI.run(["build", template.path, "--data", "incomplete.json", "--identities", identities.root.path], in: folder)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.hasPrefix("Error: "), "\(result)")
+            #expect(result.err.contains("{{member.name}}"), "\(result)")
+            #expect(result.err.contains("incomplete.json"), "\(result)")
+            #expect(folder.fileNames() == before, "no pass and no temporary file may be left")
+        }
+    }
+
+    @Test("a pass Wallet would refuse (a bad colour) fails and writes nothing")
+    func invalidPass() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder, backgroundColor: "rgb(300, 0, 0)")
+            try TestTemplate.record(serial: "M-0004").write(to: folder.appendingPathComponent("record.json"))
+            let out = folder.appendingPathComponent("out/bad.pkpass")
+            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--out", out.path, "--identities", identities.root.path], in: folder)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.hasPrefix("Error: "), "\(result)")
+            #expect(result.err.contains("backgroundColor"), "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            #expect(out.deletingLastPathComponent().fileNames().isEmpty)
+            #expect(!folder.fileNames().contains("M-0004.pkpass"))
+        }
+    }
+
+    @Test("a template whose pass type has no identity fails naming the folder looked in")
+    func noIdentity() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder, passTypeIdentifier: "pass.dev.passwright.nobody")
+            try TestTemplate.record(serial: "M-0005").write(to: folder.appendingPathComponent("record.json"))
+            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--identities", identities.root.path], in: folder)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.hasPrefix("Error: "), "\(result)")
+            #expect(result.err.contains(identities.root.appendingPathComponent("pass.dev.passwright.nobody").path), "\(result)")
+            #expect(!folder.fileNames().contains("M-0005.pkpass"))
+        }
+    }
+
+    /// The variable naming this pass type's passphrase, and the catch-all one.
+    static let passphraseVariables = ["PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_CLITESTS", "PASSWRIGHT_KEY_PASSPHRASE"]
+
+    @Test("an encrypted key opens with the passphrase from the environment and never shows it", arguments: passphraseVariables)
+    func encryptedKey(variable: String) async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let passphrase = "pw-" + UUID().uuidString
+            let wrongPassphrase = "wrong-" + UUID().uuidString
+            let encrypted = try await Self.identitiesWithEncryptedKey(copying: identities, into: folder, passphrase: passphrase)
+            let template = try TestTemplate.write(in: folder)
+            try TestTemplate.record(serial: "ENC-1").write(to: folder.appendingPathComponent("record.json"))
+            let arguments = ["build", template.path, "--data", "record.json", "--identities", encrypted.path]
+
+            let opened = try await CLI.run(arguments, environment: [variable: passphrase], in: folder)
+            #expect(opened.status == 0, "\(opened)")
+            let verify = try await PassChecks.passwrightVerify(folder.appendingPathComponent("ENC-1.pkpass"), rootCA: identities.rootCA)
+            #expect(verify.status == 0, "\(verify)")
+
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("ENC-1.pkpass"))
+            let missing = try await CLI.run(arguments, in: folder)
+            #expect(missing.status == 1, "\(missing)")
+            #expect(missing.err.hasPrefix("Error: "), "\(missing)")
+            #expect(missing.err.contains("encrypted and no passphrase was given"), "\(missing)")
+
+            let wrong = try await CLI.run(arguments, environment: [variable: wrongPassphrase], in: folder)
+            #expect(wrong.status == 1, "\(wrong)")
+            #expect(wrong.err.contains("passphrase does not open"), "\(wrong)")
+
+            for result in [opened, missing, wrong] {
+                for secret in [passphrase, wrongPassphrase] {
+                    #expect(!result.out.contains(secret) && !result.err.contains(secret), "a passphrase leaked: \(result)")
+                }
+            }
+            #expect(!folder.fileNames().contains("ENC-1.pkpass"), "failed runs must not write the pass")
+        }
+    }
+
+    /// A copy of the shared identities (this pass type and `wwdr/`) with the key encrypted by
+    /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
+    static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
+        let root = folder.appendingPathComponent("identities", isDirectory: true)
+        let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier, isDirectory: true)
+        try FileManager.default.createDirectory(at: identity, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: identities.root.appendingPathComponent("wwdr"), to: root.appendingPathComponent("wwdr"))
+        try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent("certificate.pem"),
+                                         to: identity.appendingPathComponent("certificate.pem"))
+        let key = identity.appendingPathComponent("private-key.pem")
+        let encrypt = try await Subprocess.tool("openssl", [
+            "pkey", "-in", identities.identityFolder().appendingPathComponent("private-key.pem").path,
+            "-aes256", "-passout", "env:CLI_TEST_KEY_PASSPHRASE", "-out", key.path,
+        ], environment: ["CLI_TEST_KEY_PASSPHRASE": passphrase, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"])
+        try #require(encrypt.status == 0, "\(encrypt)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key.path)
+        let pem = try String(contentsOf: key, encoding: .utf8)
+        try #require(pem.contains("ENCRYPTED PRIVATE KEY"))
+        return root
+    }
+}
