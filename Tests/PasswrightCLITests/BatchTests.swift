@@ -61,6 +61,7 @@ struct BatchTests {
                                             "--jobs", String(count), "--identities", identities.root.path])
             #expect(result.status == 0, "\(result)")
             #expect(result.err.contains("Built 40 passes"), "\(result)")
+            #expect(!result.err.contains("\u{1B}"), "no progress bar control characters when stderr is not a terminal")
             #expect(Set(Self.passes(in: out)) == Set((1...40).map { "B-\($0).pkpass" }))
             let verify = try await PassChecks.passwrightVerify(out.appendingPathComponent("B-40.pkpass"), rootCA: identities.rootCA)
             #expect(verify.status == 0, "\(verify)")
@@ -177,6 +178,29 @@ struct BatchTests {
             #expect(overwritten.err.contains("Built 7 passes"), "\(overwritten)")
             #expect(Self.passes(in: out).count == 6)
             #expect(out.fileNames().count == 6, "no temporary files may be left")
+        }
+    }
+
+    @Test("records sharing a serial number built in parallel: exactly one of each pair is written")
+    func duplicateSerialsInParallel() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try TestTemplate.write(in: folder)
+            var text = TestTemplate.columns.joined(separator: ",") + "\n"
+            for pair in 1...30 {
+                text += TestTemplate.csvRow(serial: "P-\(pair)", name: "First", points: 1) + "\n"
+                text += TestTemplate.csvRow(serial: "P-\(pair)", name: "Second", points: 2) + "\n"
+            }
+            let input = folder.appendingPathComponent("pairs.csv")
+            try Data(text.utf8).write(to: input)
+            let out = folder.appendingPathComponent("out")
+            let result = try await CLI.run(["batch", template.path, "--input", input.path, "--out-dir", out.path,
+                                            "--jobs", "8", "--identities", identities.root.path])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.contains("Built 30 passes"), "\(result)")
+            #expect(result.err.contains("30 records failed"), "\(result)")
+            #expect(result.err.split(separator: "\n").filter { $0.contains("already exists") }.count == 30, "\(result)")
+            #expect(Self.passes(in: out).count == 30)
         }
     }
 

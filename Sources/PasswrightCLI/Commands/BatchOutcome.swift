@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import Synchronization
 
 /// What building one record came to; made in a child task, tallied by the batch's main task.
 enum BatchOutcome: Sendable {
@@ -27,11 +28,15 @@ struct PassFileWriter: Sendable {
     let outDir: URL
     let overwrite: Bool
     let bundles: Bool
+    /// Records are built in parallel, so "the file exists" alone cannot stop two records of one
+    /// serial number from both being written, the second silently replacing the first.
+    let claimedNames = ClaimedNames()
 
     func write(_ compiled: CompiledPass, recordName: String) throws -> Data? {
         guard !bundles else { return compiled.archive }
-        let url = outDir.appendingPathComponent(Self.fileName(for: compiled.serialNumber))
-        if !overwrite, FileManager.default.fileExists(atPath: url.path) {
+        let name = Self.fileName(for: compiled.serialNumber)
+        let url = outDir.appendingPathComponent(name)
+        if !overwrite, !claimedNames.claim(name) || FileManager.default.fileExists(atPath: url.path) {
             throw PassCompilerError.output(path: url.path, message: "\(recordName): a pass with serial number \(compiled.serialNumber) already exists (duplicate serialNumber?); pass --overwrite to replace it")
         }
         try AtomicFile.write(compiled.archive, to: url)
@@ -49,6 +54,16 @@ struct PassFileWriter: Sendable {
             name += safe ? String(scalar) : String(format: "%%%02X", byte)
         }
         return name + ".pkpass"
+    }
+}
+
+/// The pass file names written so far in one batch run, shared by its parallel builds.
+final class ClaimedNames: Sendable {
+    private let names = Mutex<Set<String>>([])
+
+    /// Whether `name` was not yet claimed; claims it.
+    func claim(_ name: String) -> Bool {
+        names.withLock { $0.insert(name).inserted }
     }
 }
 
