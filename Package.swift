@@ -29,6 +29,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "PassModel"),
+        .target(name: "WalletStore", dependencies: ["Storage"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PasswrightCLI", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI"]),
@@ -39,6 +40,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
         .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive"]),
     ]

@@ -26,6 +26,7 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libzip refused an operation; `message` is libzip's own error text.
     case libzip(operation: String, entry: String?, message: String)
 
+    /// A one-line message naming the entry and what to do, for logs and CLI errors.
     public var description: String {
         switch self {
         case let .invalidEntryName(name, reason):

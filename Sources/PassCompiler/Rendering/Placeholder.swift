@@ -1,8 +1,17 @@
 import Foundation
 
-/// One `{{path}}` in a template string: a dotted path into the record (`member.name`, `items.0.sku`).
+/// One `{{path}}` in a template string: a dotted path into the record (`member.name`, `items.0.sku`),
+/// optionally converted: `{{points | number}}` turns CSV text such as `"1200"` into the number Wallet
+/// needs for `numberStyle` or `currencyCode`; `{{code | string}}` keeps a JSON number as text.
 struct Placeholder: Sendable, Hashable {
+    /// A conversion applied to the record's value.
+    enum Conversion: String, Sendable, Hashable {
+        case number
+        case string
+    }
+
     let path: String
+    let conversion: Conversion?
 
     /// A template string split into literal text and placeholders.
     enum Piece: Sendable, Hashable {
@@ -22,11 +31,20 @@ struct Placeholder: Sendable, Hashable {
             guard let close = afterOpen.range(of: "}}") else {
                 throw PlaceholderSyntaxError(message: "'{{' is never closed with '}}'")
             }
-            let path = afterOpen[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard !path.isEmpty, !path.contains("{"), !path.contains("}") else {
-                throw PlaceholderSyntaxError(message: "'{{\(afterOpen[..<close.lowerBound])}}' is not a placeholder; write {{name}} or {{group.name}}")
+            let inside = afterOpen[..<close.lowerBound].split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let path = inside[0]
+            guard !path.isEmpty, !path.contains("{"), !path.contains("}"), inside.count <= 2 else {
+                throw PlaceholderSyntaxError(message: "'{{\(afterOpen[..<close.lowerBound])}}' is not a placeholder; write {{name}}, {{group.name}} or {{name | number}}")
             }
-            pieces.append(.placeholder(Placeholder(path: path)))
+            var conversion: Conversion?
+            if inside.count == 2 {
+                guard let known = Conversion(rawValue: inside[1]) else {
+                    throw PlaceholderSyntaxError(message: "'\(inside[1])' in {{\(afterOpen[..<close.lowerBound])}} is not a conversion; use number or string")
+                }
+                conversion = known
+            }
+            pieces.append(.placeholder(Placeholder(path: path, conversion: conversion)))
             rest = afterOpen[close.upperBound...]
         }
         if !rest.isEmpty { pieces.append(.text(String(rest))) }

@@ -1,3 +1,4 @@
+import Foundation
 import PassModel
 
 /// `pass.json` of a template, prepared once: subtrees without placeholders are kept as finished values,
@@ -101,7 +102,21 @@ indirect enum TemplateNode: Sendable {
         guard let value = RecordPath.lookup(placeholder.path, in: record), value != .null else {
             throw .missingValue(placeholder: placeholder.path, path: path, record: recordName)
         }
-        return value
+        switch (placeholder.conversion, value) {
+        case (nil, _), (.number, .number), (.string, .string):
+            return value
+        case (.number, .string(let text)):
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                throw .invalidRecord(record: recordName, message: "{{\(placeholder.path) | number}} at pass.json \(path) needs a number, found \"\(text)\"")
+            }
+            return .number(number)
+        case (.string, .number(let number)):
+            return .string(format(number))
+        case (.string, .bool(let bool)):
+            return .string(bool ? "true" : "false")
+        default:
+            throw .invalidRecord(record: recordName, message: "{{\(placeholder.path) | \(placeholder.conversion!.rawValue)}} at pass.json \(path) cannot convert \(value.kindPhrase)")
+        }
     }
 
     private static func format(_ number: Double) -> String {

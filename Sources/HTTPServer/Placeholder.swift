@@ -1,2 +1,0 @@
-internal import CMicroHTTPD
-// Placeholder: replaced by the target's real sources.

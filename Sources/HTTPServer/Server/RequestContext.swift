@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// One request's state from its request line to its completion callback.
+///
+/// Created when libmicrohttpd reports the request target, released when it reports completion; the
+/// phase is behind a `Mutex` because the handler's task and the daemon thread both move it forward.
+final class RequestContext: Sendable {
+    enum Phase: Sendable {
+        /// Headers not seen yet.
+        case head
+        /// Receiving the body, within `limit` bytes.
+        case body(HTTPRequest, limit: Int, received: Data)
+        /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
+        /// unbuffered and `413` is sent when it ends, since libmicrohttpd cannot answer mid-body.
+        case discarding(limit: Int)
+        /// The connection is suspended while the responder runs in `task`.
+        case running(MicroHTTPDConnection, task: Task<Void, Never>?)
+        /// The connection was resumed with this response, to be queued on the daemon thread.
+        case ready(HTTPResponse)
+        /// The response was handed to libmicrohttpd.
+        case answered
+    }
+
+    /// The request target exactly as received (`/path?query`), before any decoding.
+    let target: String
+    let phase = Mutex<Phase>(.head)
+
+    init(target: String) {
+        self.target = target
+    }
+}

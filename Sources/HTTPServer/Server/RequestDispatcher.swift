@@ -1,0 +1,222 @@
+import Foundation
+import Synchronization
+
+/// The bridge between libmicrohttpd's callbacks and an `async` responder.
+///
+/// Daemon threads never wait for a handler: once the body is in, the connection is suspended, the
+/// responder runs in a task, and the task resumes the connection with its response. Every suspension and
+/// resumption happens under one lock together with the `closed` flag, so after `close()` no connection is
+/// suspended and none will be resumed: the daemon can then be stopped safely.
+final class RequestDispatcher: Sendable {
+    private struct Registry {
+        /// Requests between their request line and their completion callback.
+        var active: [ObjectIdentifier: RequestContext] = [:]
+        /// Set by `close()`: no new suspension, every suspended connection already resumed.
+        var closed = false
+    }
+
+    let responder: any HTTPResponder
+    let configuration: HTTPServerConfiguration
+    let logger: Logger
+    private let registry = Mutex(Registry())
+    private let draining = Atomic<Bool>(false)
+    private let lastDaemonMessage = Mutex<String?>(nil)
+
+    init(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger) {
+        self.responder = responder
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    // MARK: Callbacks from the daemon
+
+    /// A request line arrived: track the request until its completion.
+    func begin(target: String) -> RequestContext {
+        let context = RequestContext(target: target)
+        registry.withLock { $0.active[ObjectIdentifier(context)] = context }
+        return context
+    }
+
+    /// The request completed (answered, failed or the connection closed).
+    func end(_ context: RequestContext) {
+        registry.withLock { _ = $0.active.removeValue(forKey: ObjectIdentifier(context)) }
+    }
+
+    /// One access-handler call: headers first, then body chunks, then the end of the body, and after
+    /// a resume, the response. Returns `false` to make libmicrohttpd close the connection.
+    func handle(_ context: RequestContext, connection: MicroHTTPDConnection, method: String, upload: UnsafeRawBufferPointer) -> Bool {
+        enum Next {
+            case proceed
+            case answer(HTTPResponse)
+            case start(HTTPRequest)
+        }
+        let next: Next = context.phase.withLock { phase in
+            switch phase {
+            case .head:
+                let head = HTTPRequest(
+                    method: HTTPMethod(rawValue: method),
+                    target: context.target,
+                    headers: connection.headers(),
+                    remoteAddress: connection.remoteAddress()
+                )
+                let limit = responder.maxBodySize(for: head) ?? configuration.maxBodySize
+                if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > limit {
+                    phase = .answered  // answered before any body byte is read; libmicrohttpd then closes
+                    return .answer(contentTooLarge(limit: limit))
+                }
+                phase = .body(head, limit: limit, received: Data())
+                return .proceed
+            case .body(let head, let limit, var received):
+                phase = .answered  // drop the enum's reference so the append below does not copy the buffer
+                guard !upload.isEmpty else {
+                    var request = head
+                    request.body = received
+                    return .start(request)
+                }
+                guard received.count + upload.count <= limit else {
+                    phase = .discarding(limit: limit)
+                    return .proceed
+                }
+                received.append(contentsOf: upload)
+                phase = .body(head, limit: limit, received: received)
+                return .proceed
+            case .discarding(let limit):
+                guard upload.isEmpty else { return .proceed }
+                phase = .answered
+                return .answer(contentTooLarge(limit: limit))
+            case .ready(let response):
+                phase = .answered
+                return .answer(response)
+            case .running, .answered:
+                return .proceed
+            }
+        }
+        switch next {
+        case .proceed:
+            return true
+        case .answer(let response):
+            return send(response, on: connection)
+        case .start(let request):
+            return start(request, context: context, connection: connection)
+        }
+    }
+
+    /// Records a libmicrohttpd diagnostic; the last one explains a failed start.
+    func daemonMessage(_ text: String) {
+        lastDaemonMessage.withLock { $0 = text }
+        logger.warning("libmicrohttpd", ["message": text])
+    }
+
+    /// The last diagnostic libmicrohttpd gave, if any.
+    func takeLastDaemonMessage() -> String? {
+        lastDaemonMessage.withLock { message in
+            defer { message = nil }
+            return message
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// From now on responses ask clients to close their connection.
+    func beginDraining() {
+        draining.store(true, ordering: .relaxed)
+    }
+
+    /// Waits until no request is in flight, or the timeout passes; returns whether it became idle.
+    func waitUntilIdle(timeout: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            if registry.withLock({ $0.active.isEmpty }) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return registry.withLock { $0.active.isEmpty }
+    }
+
+    /// Resumes every suspended connection with `503` and cancels its handler; later requests get `503`
+    /// at once. Afterwards no connection is suspended, which `MHD_stop_daemon` requires.
+    func close() {
+        let unavailable = HTTPResponse.problem(status: .serviceUnavailable, detail: "The server is shutting down.")
+        registry.withLock { registry in
+            registry.closed = true
+            for context in registry.active.values {
+                context.phase.withLock { phase in
+                    guard case .running(let connection, let task) = phase else { return }
+                    task?.cancel()
+                    phase = .ready(unavailable)
+                    connection.resume()
+                }
+            }
+        }
+    }
+
+    // MARK: Private
+
+    private func start(_ request: HTTPRequest, context: RequestContext, connection: MicroHTTPDConnection) -> Bool {
+        let suspended = registry.withLock { registry in
+            guard !registry.closed else { return false }
+            context.phase.withLock { $0 = .running(connection, task: nil) }
+            connection.suspend()
+            return true
+        }
+        guard suspended else {
+            context.phase.withLock { $0 = .answered }
+            return send(.problem(status: .serviceUnavailable, detail: "The server is shutting down."), on: connection)
+        }
+        let task = Task { await self.run(request, context: context) }
+        context.phase.withLock { phase in
+            if case .running(let connection, nil) = phase { phase = .running(connection, task: task) }
+        }
+        return true
+    }
+
+    /// Runs the responder against the request time limit; whichever finishes first answers.
+    private func run(_ request: HTTPRequest, context: RequestContext) async {
+        let limit = configuration.requestTimeLimit
+        await withTaskGroup(of: HTTPResponse?.self) { group in
+            group.addTask { await self.responder.respond(to: request) }
+            group.addTask {
+                guard (try? await Task.sleep(for: limit)) != nil else { return nil }
+                self.logger.warning(
+                    "request exceeded the time limit",
+                    ["method": request.method.rawValue, "path": request.path, "limit": "\(limit)"]
+                )
+                return .problem(status: .serviceUnavailable, detail: "The request took longer than the server allows.")
+            }
+            if case .some(.some(let response)) = await group.next() {
+                finish(context, with: response)
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Hands the response to the suspended connection and wakes it, unless `close()` already did.
+    private func finish(_ context: RequestContext, with response: HTTPResponse) {
+        registry.withLock { _ in
+            context.phase.withLock { phase in
+                guard case .running(let connection, _) = phase else { return }
+                phase = .ready(response)
+                connection.resume()
+            }
+        }
+    }
+
+    private func send(_ response: HTTPResponse, on connection: MicroHTTPDConnection) -> Bool {
+        var response = response
+        if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
+        switch connection.queue(response) {
+        case .queued:
+            return true
+        case .invalidHeader(let name):
+            logger.error("response header refused", ["header": name, "status": "\(response.status.code)"])
+            return connection.queue(.problem(status: .internalServerError)) == .queued
+        case .refused:
+            logger.warning("libmicrohttpd refused a response", ["status": "\(response.status.code)"])
+            return false
+        }
+    }
+
+    private func contentTooLarge(limit: Int) -> HTTPResponse {
+        .problem(status: .contentTooLarge, detail: "The request body is larger than the \(limit) bytes this resource accepts.")
+    }
+}

@@ -1,0 +1,26 @@
+/// What an update sets on a pass; a `nil` field keeps the stored value.
+///
+/// The store compares JSON as text: canonicalize it (for example with sorted keys) before handing it
+/// over, so an unchanged record is recognised as unchanged and advances nothing.
+public struct PassChange: Sendable, Hashable {
+    /// The new record (JSON text), or `nil` to keep it.
+    public var data: String?
+    /// The new overrides (JSON text), or `nil` to keep them.
+    public var overrides: String?
+    /// The new voided flag, or `nil` to keep it.
+    public var voided: Bool?
+
+    /// A change of any of the three mutable parts.
+    public init(data: String? = nil, overrides: String? = nil, voided: Bool? = nil) {
+        self.data = data
+        self.overrides = overrides
+        self.voided = voided
+    }
+
+    /// Whether applying the change to `pass` would alter anything; an equal change is a no-op.
+    func alters(_ pass: StoredPass) -> Bool {
+        (data.map { $0 != pass.data } ?? false)
+            || (overrides.map { $0 != pass.overrides } ?? false)
+            || (voided.map { $0 != pass.voided } ?? false)
+    }
+}

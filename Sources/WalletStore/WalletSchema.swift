@@ -1,0 +1,120 @@
+import Storage
+
+/// The store's tables, one versioned migration per schema change, with a script per engine.
+///
+/// Times are epoch milliseconds in `BIGINT`s so both engines compare them the same way. Update tags
+/// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
+/// counter never races).
+enum WalletSchema {
+    static let migrations = [initial]
+
+    static let initial = Migration(
+        version: 1,
+        name: "wallet store",
+        sqlite: """
+            CREATE TABLE passes (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                template TEXT NOT NULL,
+                data TEXT NOT NULL,
+                overrides TEXT NOT NULL DEFAULT '{}',
+                authentication_token TEXT NOT NULL,
+                update_tag INTEGER NOT NULL,
+                voided INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number)
+            );
+            CREATE INDEX passes_template ON passes (template, pass_type_identifier, serial_number);
+            CREATE INDEX passes_update_tag ON passes (update_tag);
+            CREATE TABLE devices (
+                device_library_identifier TEXT PRIMARY KEY,
+                push_token TEXT NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE TABLE registrations (
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (device_library_identifier, pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX registrations_pass ON registrations (pass_type_identifier, serial_number);
+            CREATE TABLE device_logs (
+                id INTEGER PRIMARY KEY,
+                received_at INTEGER NOT NULL,
+                message TEXT NOT NULL
+            );
+            CREATE TABLE push_outbox (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                pass_type_identifier TEXT NOT NULL,
+                push_token TEXT NOT NULL,
+                generation INTEGER NOT NULL DEFAULT 1,
+                enqueued_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at INTEGER NOT NULL,
+                claimed_by TEXT,
+                claimed_until INTEGER,
+                last_error TEXT,
+                UNIQUE (device_library_identifier, pass_type_identifier)
+            );
+            CREATE INDEX push_outbox_due ON push_outbox (next_attempt_at);
+            CREATE TABLE update_tag_counter (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+            INSERT INTO update_tag_counter (id, value) VALUES (1, 0);
+            """,
+        postgres: """
+            CREATE TABLE passes (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                template TEXT NOT NULL,
+                data TEXT NOT NULL,
+                overrides TEXT NOT NULL DEFAULT '{}',
+                authentication_token TEXT NOT NULL,
+                update_tag BIGINT NOT NULL,
+                voided BOOLEAN NOT NULL DEFAULT FALSE,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number)
+            );
+            CREATE INDEX passes_template ON passes (template, pass_type_identifier, serial_number);
+            CREATE INDEX passes_update_tag ON passes (update_tag);
+            CREATE TABLE devices (
+                device_library_identifier TEXT PRIMARY KEY,
+                push_token TEXT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE registrations (
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (device_library_identifier, pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX registrations_pass ON registrations (pass_type_identifier, serial_number);
+            CREATE TABLE device_logs (
+                id BIGSERIAL PRIMARY KEY,
+                received_at BIGINT NOT NULL,
+                message TEXT NOT NULL
+            );
+            CREATE TABLE push_outbox (
+                id BIGSERIAL PRIMARY KEY,
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                pass_type_identifier TEXT NOT NULL,
+                push_token TEXT NOT NULL,
+                generation BIGINT NOT NULL DEFAULT 1,
+                enqueued_at BIGINT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at BIGINT NOT NULL,
+                claimed_by TEXT,
+                claimed_until BIGINT,
+                last_error TEXT,
+                UNIQUE (device_library_identifier, pass_type_identifier)
+            );
+            CREATE INDEX push_outbox_due ON push_outbox (next_attempt_at);
+            CREATE SEQUENCE update_tag_sequence;
+            """
+    )
+}

@@ -1,0 +1,45 @@
+import Storage
+
+/// Device logs (web service endpoint 5): kept, but bounded.
+extension WalletStore {
+    /// Rows per `INSERT`, well under both engines' parameter limits.
+    private static let logBatchSize = 250
+
+    /// Stores the messages Wallet posted, in order, then trims the table to the newest
+    /// `logCapacity` messages, in one transaction.
+    public func appendLogs(_ messages: [String]) async throws {
+        guard !messages.isEmpty else { return }
+        let now = clock.nowMilliseconds()
+        try await storing("store device log messages") {
+            try await database.transaction { transaction in
+                var start = messages.startIndex
+                while start < messages.endIndex {
+                    let batch = messages[start..<min(start + Self.logBatchSize, messages.endIndex)]
+                    let rows = Array(repeating: "(?, ?)", count: batch.count).joined(separator: ", ")
+                    // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+                    try await transaction.execute(SQL(
+                        unsafeText: "INSERT INTO device_logs (received_at, message) VALUES \(rows)",
+                        parameters: batch.flatMap { [SQLValue.integer(now), .text($0)] }
+                    ))
+                    start = batch.endIndex
+                }
+                try await transaction.execute(SQL(
+                    "DELETE FROM device_logs WHERE id <= (SELECT id FROM device_logs ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                    .integer(Int64(self.logCapacity))
+                ))
+            }
+        }
+    }
+
+    /// The newest `limit` messages, newest first.
+    public func recentLogs(limit: Int = 100) async throws -> [DeviceLog] {
+        precondition(limit >= 1, "ask for at least one log message")
+        return try await storing("read device log messages") {
+            try await database.query(SQL(
+                "SELECT id, received_at, message FROM device_logs ORDER BY id DESC LIMIT ?", .integer(Int64(limit))
+            )).map { row in
+                DeviceLog(id: try row.int64("id"), receivedAt: Milliseconds.date(try row.int64("received_at")), message: try row.string("message"))
+            }
+        }
+    }
+}

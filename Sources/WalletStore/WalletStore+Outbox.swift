@@ -1,0 +1,181 @@
+import Foundation
+import Storage
+
+/// The push outbox, drained by push workers on one or several instances.
+extension WalletStore {
+    /// The most rows one claim may take, within both engines' parameter limits.
+    public static let maximumClaim = 1_000
+
+    /// Claims up to `limit` due pushes for `instance` for `lease`: rows whose next attempt is due
+    /// and that nobody holds (or whose holder's lease has lapsed, so a dead instance's rows are taken
+    /// over). On PostgreSQL the rows are locked with `FOR UPDATE SKIP LOCKED`, so instances claiming
+    /// at once never get the same row and never wait for each other. Oldest due first.
+    public func claimPushes(instance: String, limit: Int, lease: Duration) async throws -> [PushJob] {
+        precondition((1...Self.maximumClaim).contains(limit), "claim between 1 and \(Self.maximumClaim) pushes at a time")
+        let now = clock.nowMilliseconds()
+        let until = now + Milliseconds.of(lease)
+        return try await storing("claim pushes from the outbox") {
+            try await database.transaction { transaction in
+                let due = [SQLValue.integer(now), .integer(now), .integer(Int64(limit))]
+                let candidates = try await transaction.query(transaction.engine == .postgres
+                    ? SQL(
+                        """
+                        SELECT id FROM push_outbox
+                        WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                        ORDER BY next_attempt_at, id LIMIT ?
+                        FOR UPDATE SKIP LOCKED
+                        """, parameters: due)
+                    : SQL(
+                        """
+                        SELECT id FROM push_outbox
+                        WHERE next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
+                        ORDER BY next_attempt_at, id LIMIT ?
+                        """, parameters: due))
+                let ids = try candidates.map { try $0.int64("id") }
+                guard !ids.isEmpty else { return [] }
+                let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+                let claimed = try await transaction.query(SQL(unsafeText: """
+                    UPDATE push_outbox SET claimed_by = ?, claimed_until = ?
+                    WHERE id IN (\(list))
+                    RETURNING id, device_library_identifier, pass_type_identifier, push_token, attempts, generation,
+                              claimed_by, claimed_until, enqueued_at
+                    """, parameters: [.text(instance), .integer(until)] + ids.map(SQLValue.integer)))
+                let jobs = try Dictionary(uniqueKeysWithValues: claimed.map { row in (try row.int64("id"), try PushJob(row: row)) })
+                return ids.compactMap { jobs[$0] }
+            }
+        }
+    }
+
+    /// Reports a push APNs accepted. Returns `true` when the row is gone; `false` when an update
+    /// arrived while the push was in flight (the row is released, due at once, so the device hears
+    /// about that change too) or when the claim was lost to another instance after the lease lapsed.
+    @discardableResult
+    public func completePush(_ job: PushJob) async throws -> Bool {
+        try await storing("complete a push") {
+            try await database.transaction { transaction in
+                let deleted = try await transaction.execute(SQL(
+                    "DELETE FROM push_outbox WHERE id = ? AND claimed_by = ? AND generation = ?",
+                    .integer(job.id), .text(job.claimedBy), .integer(job.generation)
+                ))
+                guard deleted == 0 else { return true }
+                try await transaction.execute(SQL(
+                    """
+                    UPDATE push_outbox SET claimed_by = NULL, claimed_until = NULL, attempts = 0, last_error = NULL
+                    WHERE id = ? AND claimed_by = ?
+                    """,
+                    .integer(job.id), .text(job.claimedBy)
+                ))
+                return false
+            }
+        }
+    }
+
+    /// Reports a push that failed for a reason worth retrying (429, 5xx, a lost connection): the row
+    /// is released, due again `after` from now, with one more attempt and `error` recorded.
+    ///
+    /// `error` feeds ``OutboxStats/failuresByReason``: pass a short reason such as APNs's
+    /// `TooManyRequests`, never a token. Returns `false` when the claim was lost meanwhile.
+    @discardableResult
+    public func retryPush(_ job: PushJob, after delay: Duration, error: String) async throws -> Bool {
+        let due = clock.nowMilliseconds() + Milliseconds.of(delay)
+        return try await storing("reschedule a push") {
+            try await database.execute(SQL(
+                """
+                UPDATE push_outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL,
+                                       last_error = ?
+                WHERE id = ? AND claimed_by = ?
+                """,
+                .integer(due), .text(error), .integer(job.id), .text(job.claimedBy)
+            )) > 0
+        }
+    }
+
+    /// Applies APNs 410 `Unregistered` (or `DeviceTokenNotForTopic` with no date): removes the
+    /// device's registrations for the pass type, unless the device registered again after
+    /// `unregisteredAt` (APNs's `timestamp`), which proves its token is alive. Returns how many
+    /// registrations were removed; with the last one of the type the pending push goes too, and with
+    /// the device's last registration the device.
+    @discardableResult
+    public func dropRegistration(deviceLibraryIdentifier: String, passTypeIdentifier: String, unlessRegisteredAfter unregisteredAt: Date?) async throws -> Int {
+        try await storing("drop the registrations of a device for \(passTypeIdentifier)") {
+            try await database.transaction { transaction in
+                let removed: Int
+                if let unregisteredAt {
+                    let cutoff = Milliseconds.of(unregisteredAt)
+                    // A re-registration refreshes the device row even when the registration existed.
+                    removed = try await transaction.execute(SQL(
+                        """
+                        DELETE FROM registrations
+                        WHERE device_library_identifier = ? AND pass_type_identifier = ? AND created_at <= ?
+                          AND NOT EXISTS (SELECT 1 FROM devices WHERE device_library_identifier = ? AND updated_at > ?)
+                        """,
+                        .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .integer(cutoff), .text(deviceLibraryIdentifier), .integer(cutoff)
+                    ))
+                } else {
+                    removed = try await transaction.execute(SQL(
+                        "DELETE FROM registrations WHERE device_library_identifier = ? AND pass_type_identifier = ?",
+                        .text(deviceLibraryIdentifier), .text(passTypeIdentifier)
+                    ))
+                }
+                if removed > 0 {
+                    try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, in: transaction)
+                }
+                return removed
+            }
+        }
+    }
+
+    /// Applies APNs 400 `BadDeviceToken` on production: deletes the device with all its
+    /// registrations and pending pushes. Returns whether the device existed.
+    @discardableResult
+    public func dropDevice(deviceLibraryIdentifier: String) async throws -> Bool {
+        try await storing("drop a device") {
+            try await database.execute(SQL(
+                "DELETE FROM devices WHERE device_library_identifier = ?", .text(deviceLibraryIdentifier)
+            )) > 0
+        }
+    }
+
+    /// Queue depth, rows in flight, the oldest wait and the failures by reason.
+    public func outboxStats() async throws -> OutboxStats {
+        let now = clock.nowMilliseconds()
+        return try await storing("read the outbox statistics") {
+            let summary = try await database.query(SQL(
+                """
+                SELECT COUNT(*) AS queued, MIN(enqueued_at) AS oldest,
+                       COALESCE(SUM(CASE WHEN claimed_until > ? THEN 1 ELSE 0 END), 0) AS in_flight
+                FROM push_outbox
+                """,
+                .integer(now)
+            ))[0]
+            var failures: [String: Int] = [:]
+            for row in try await database.query(SQL(
+                "SELECT last_error, COUNT(*) AS count FROM push_outbox WHERE last_error IS NOT NULL GROUP BY last_error"
+            )) {
+                failures[try row.string("last_error")] = try row.int("count")
+            }
+            return OutboxStats(
+                queued: try summary.int("queued"),
+                inFlight: try summary.int("in_flight"),
+                oldestPendingAge: try summary.optionalInt64("oldest").map { .milliseconds(max(0, now - $0)) },
+                failuresByReason: failures
+            )
+        }
+    }
+}
+
+extension PushJob {
+    /// Decodes a row returned by the claim.
+    init(row: Row) throws {
+        id = try row.int64("id")
+        deviceLibraryIdentifier = try row.string("device_library_identifier")
+        passTypeIdentifier = try row.string("pass_type_identifier")
+        pushToken = try row.string("push_token")
+        attempts = try row.int("attempts")
+        generation = try row.int64("generation")
+        claimedBy = try row.string("claimed_by")
+        claimedUntil = Milliseconds.date(try row.int64("claimed_until"))
+        enqueuedAt = Milliseconds.date(try row.int64("enqueued_at"))
+    }
+}

@@ -1,0 +1,110 @@
+import Storage
+
+/// The write path shared by single and template-wide updates: tag, rows, pushes, in the caller's
+/// transaction.
+extension WalletStore {
+    /// Rows per multi-row `UPDATE`, well under both engines' parameter limits (6 values a row).
+    private static let updateBatchSize = 200
+
+    /// The transaction-scoped PostgreSQL advisory lock serializing tag allocation ("PassTags").
+    private static let updateTagLock: Int64 = 5_792_037_534_949_271_411
+
+    /// Writes the changes that alter their pass under one new tag and queues their pushes; returns
+    /// the passes as written and the number of outbox rows queued or coalesced.
+    func apply(_ changes: [(pass: StoredPass, change: PassChange?)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
+        let altering = changes.compactMap { pass, change in change.flatMap { $0.alters(pass) ? (pass, $0) : nil } }
+        guard !altering.isEmpty else { return ([], 0) }
+        let tag = try await Self.nextUpdateTag(transaction)
+        let now = clock.nowMilliseconds()
+        let updated = altering.map { pass, change in
+            StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
+        }
+        var start = updated.startIndex
+        while start < updated.endIndex {
+            let batch = updated[start..<min(start + Self.updateBatchSize, updated.endIndex)]
+            try await Self.write(batch, tag: tag, in: transaction)
+            start = batch.endIndex
+        }
+        let queued = try await Self.enqueuePushes(forTag: tag, now: now, in: transaction)
+        return (updated, queued)
+    }
+
+    /// The next update tag, strictly greater than every tag of a committed change.
+    ///
+    /// On PostgreSQL a sequence alone is not enough: two transactions can draw 10 and 11 and commit
+    /// 11 first, and a device that read `lastUpdated` 11 in between would never hear of 10. The
+    /// advisory lock, held until commit, makes tags commit in order; it is taken just before the
+    /// writes, so the lock is held only for them. On SQLite the single writer already serializes.
+    static func nextUpdateTag(_ transaction: Transaction) async throws -> Int64 {
+        let rows: [Row]
+        switch transaction.engine {
+        case .postgres:
+            _ = try await transaction.query(SQL("SELECT pg_advisory_xact_lock(?::bigint)", .integer(updateTagLock)))
+            rows = try await transaction.query(SQL("SELECT nextval('update_tag_sequence') AS tag"))
+        case .sqlite:
+            rows = try await transaction.query(SQL("UPDATE update_tag_counter SET value = value + 1 WHERE id = 1 RETURNING value AS tag"))
+        }
+        return try rows[0].int64("tag")
+    }
+
+    /// The modification time of a change at `now`: at least the next whole second after `previous`,
+    /// because `Last-Modified` / `If-Modified-Since` compare whole seconds and a second change within
+    /// the same second would otherwise be answered 304.
+    static func nextModification(after previous: Int64, now: Int64) -> Int64 {
+        max(now, (previous / 1_000 + 1) * 1_000)
+    }
+
+    /// Writes one batch of updated passes with one statement.
+    private static func write(_ passes: ArraySlice<StoredPass>, tag: Int64, in transaction: Transaction) async throws {
+        var parameters: [SQLValue] = []
+        for pass in passes {
+            parameters += [
+                .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.data), .text(pass.overrides),
+                .integer(pass.voided ? 1 : 0), .integer(pass.updatedAtMilliseconds),
+            ]
+        }
+        parameters.append(.integer(tag))
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
+        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+        try await transaction.execute(SQL(unsafeText: """
+            WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at) AS (VALUES \(rows))
+            UPDATE passes SET
+                data = changed.data,
+                overrides = changed.overrides,
+                voided = CAST(changed.voided AS BOOLEAN),
+                updated_at = CAST(changed.updated_at AS BIGINT),
+                update_tag = ?
+            FROM changed
+            WHERE passes.pass_type_identifier = changed.pass_type_identifier AND passes.serial_number = changed.serial_number
+            """, parameters: parameters))
+    }
+
+    /// Queues one push per device and pass type for the passes written under `tag`, coalescing with
+    /// the device's pending row: a waiting row is due at the earlier time with its attempts reset; a
+    /// row in flight keeps its claim and attempts, and its bumped generation stops the completion from
+    /// deleting it, so the device gets another push for this change.
+    private static func enqueuePushes(forTag tag: Int64, now: Int64, in transaction: Transaction) async throws -> Int {
+        try await transaction.execute(SQL(
+            """
+            INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
+                                     attempts, next_attempt_at)
+            SELECT DISTINCT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token, 1,
+                   CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
+            FROM passes
+            JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
+                              AND registrations.serial_number = passes.serial_number
+            JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
+            WHERE passes.update_tag = ?
+            ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET
+                push_token = excluded.push_token,
+                generation = push_outbox.generation + 1,
+                enqueued_at = CASE WHEN push_outbox.claimed_by IS NULL THEN push_outbox.enqueued_at ELSE excluded.enqueued_at END,
+                attempts = CASE WHEN push_outbox.claimed_by IS NULL THEN 0 ELSE push_outbox.attempts END,
+                last_error = CASE WHEN push_outbox.claimed_by IS NULL THEN NULL ELSE push_outbox.last_error END,
+                next_attempt_at = CASE WHEN excluded.next_attempt_at < push_outbox.next_attempt_at
+                                       THEN excluded.next_attempt_at ELSE push_outbox.next_attempt_at END
+            """,
+            .integer(now), .integer(now), .integer(tag)
+        ))
+    }
+}

@@ -1,0 +1,38 @@
+import Storage
+
+/// The persistent state of the Wallet web service: passes with their update tags, devices,
+/// registrations, device logs and the push outbox, on SQLite or PostgreSQL.
+///
+/// Every write that must be atomic runs in one transaction: an update writes the pass, advances its
+/// tag and queues the pushes together, so a crash never leaves a change that no device hears about.
+/// Several instances may share one PostgreSQL store; tags stay strictly increasing in commit order and
+/// the push outbox is shared out with `FOR UPDATE SKIP LOCKED`.
+///
+/// The store knows nothing of `pass.json`: records and overrides are opaque JSON text. It stores the
+/// authentication tokens it is given and never generates, logs or prints them.
+public final class WalletStore: Sendable {
+    /// The database, shared with nothing else that writes these tables.
+    let database: any Database
+    /// The source of every timestamp the store writes or compares.
+    let clock: any WalletClock
+    /// How many device log messages are kept; older ones are trimmed on insert.
+    let logCapacity: Int
+
+    /// A store over `database`; call ``migrate()`` before use.
+    ///
+    /// - Parameter logCapacity: the newest device log messages kept (Wallet can be noisy, and the log
+    ///   endpoint is unauthenticated, so the table must not grow without bound).
+    public init(database: any Database, clock: any WalletClock = SystemWalletClock(), logCapacity: Int = 10_000) {
+        precondition(logCapacity >= 1, "the device log must keep at least one message")
+        self.database = database
+        self.clock = clock
+        self.logCapacity = logCapacity
+    }
+
+    /// Creates or upgrades the tables; safe at every start and from several instances at once.
+    public func migrate() async throws {
+        try await storing("migrate the schema") {
+            try await database.migrate(WalletSchema.migrations)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Storage
+
+/// Everything the Wallet store reports, each case naming the pass or the operation.
+///
+/// Descriptions never contain an authentication token or a push token: they end up in logs and in
+/// HTTP problem bodies.
+public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
+    /// A pass with this type identifier and serial number already exists (HTTP 409 on create).
+    case passExists(PassKey)
+    /// No pass has this type identifier and serial number (HTTP 404).
+    case passNotFound(PassKey)
+    /// The database failed while the store was doing `operation`; `error` says how, without values.
+    case database(operation: String, error: StorageError)
+
+    /// A message a user can act on.
+    public var description: String {
+        switch self {
+        case .passExists(let key):
+            "The pass \(key) already exists; update it instead of creating it again"
+        case .passNotFound(let key):
+            "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
+        case .database(let operation, let error):
+            "The Wallet store cannot \(operation): \(error)"
+        }
+    }
+}
+
+/// Runs `body`, turning a ``StorageError`` into ``WalletStoreError/database(operation:error:)`` so the
+/// caller learns which store operation failed; every other error (a caller's closure) passes unchanged.
+func storing<T>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+    do {
+        return try await body()
+    } catch let error as StorageError {
+        throw WalletStoreError.database(operation: operation, error: error)
+    }
+}

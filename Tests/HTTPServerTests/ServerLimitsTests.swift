@@ -1,0 +1,127 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Limits and malformed input through a real server: the server refuses, and keeps serving.
+@Suite struct ServerLimitsTests {
+    static func router() -> Router {
+        var router = Router()
+        router.post("/small", options: RouteOptions(maxBodySize: 64)) { request in
+            .bytes(request.body, contentType: "application/octet-stream")
+        }
+        router.post("/default") { request in .bytes(Data("\(request.body.count)".utf8), contentType: "text/plain") }
+        router.get("/ok") { _ in .bytes(Data("ok".utf8), contentType: "text/plain") }
+        router.get("/hang") { _ in
+            try await Task.sleep(for: .seconds(60))
+            return .empty()
+        }
+        router.get("/bad-header") { _ in HTTPResponse(status: .ok, headers: ["X-Injected": "a\r\nSet-Cookie: evil=1"]) }
+        return router
+    }
+
+    @Test func declaredBodyOverRouteLimitIs413AndServerKeepsServing() async throws {
+        try await withServer(Self.router()) { client in
+            let refused = try await client.request("POST", "/small", body: Data(repeating: 0x41, count: 100_000))
+            #expect(refused.status == 413)
+            let problem = try JSONDecoder().decode(HTTPProblem.self, from: refused.body)
+            #expect(problem.status == 413)
+            #expect(problem.detail?.contains("64 bytes") == true)
+
+            let fits = try await client.request("POST", "/small", body: Data("hello".utf8))
+            #expect(fits.status == 200)
+            #expect(fits.text == "hello")
+            #expect(try await client.request("GET", "/ok").text == "ok")
+        }
+    }
+
+    @Test func chunkedBodyOverLimitIs413() async throws {
+        try await withServer(Self.router()) { client in
+            let chunk = String(repeating: "B", count: 50)
+            let raw = "POST /small HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "32\r\n\(chunk)\r\n32\r\n\(chunk)\r\n0\r\n\r\n"
+            let refused = try await client.exchange(Data(raw.utf8))
+            #expect(refused.status == 413)
+            #expect(try await client.request("GET", "/ok").status == 200)
+        }
+    }
+
+    @Test func defaultBodyLimitComesFromConfiguration() async throws {
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, maxBodySize: 1000)
+        try await withServer(Self.router(), configuration: configuration) { client in
+            let atLimit = try await client.request("POST", "/default", body: Data(count: 1000))
+            let overLimit = try await client.request("POST", "/default", body: Data(count: 1001))
+            #expect(atLimit.text == "1000")
+            #expect(overLimit.status == 413)
+        }
+    }
+
+    @Test(arguments: [
+        "GET /ok\r\n\r\n",  // no HTTP version
+        "GET /ok HTTX/1.1\r\nHost: x\r\n\r\n",  // not HTTP
+        "GET /ok HTTP/1.1 extra\r\nHost: x\r\n\r\n",  // a fourth token
+        "GET /ok HTTP/1.1\r\nConnection: close\r\n\r\n",  // HTTP/1.1 without Host
+    ])
+    func malformedRequestLineIs400(raw: String) async throws {
+        try await withServer(Self.router()) { client in
+            let response = try await client.exchange(Data(raw.utf8))
+            #expect(response.status == 400)
+            #expect(try await client.request("GET", "/ok").status == 200)
+        }
+    }
+
+    /// A line libmicrohttpd cannot parse at all gets the connection closed, never a handler's answer.
+    @Test(arguments: ["GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n"])
+    func unparseableRequestLineClosesTheConnection(raw: String) async throws {
+        try await withServer(Self.router()) { client in
+            await #expect(throws: RawClientError.closedWithoutResponse) { try await client.exchange(Data(raw.utf8)) }
+            let next = try await client.request("GET", "/ok")
+            #expect(next.status == 200)
+        }
+    }
+
+    @Test func oversizedHeadersAreRefused() async throws {
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, maxHeaderSize: 8 * 1024)
+        try await withServer(Self.router(), configuration: configuration) { client in
+            let response = try await client.request("GET", "/ok", headers: [("X-Big", String(repeating: "h", count: 16 * 1024))])
+            #expect([413, 414, 431].contains(response.status))
+            #expect(try await client.request("GET", "/ok").status == 200)
+        }
+    }
+
+    @Test func handlerOverTheRequestTimeLimitIs503() async throws {
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, requestTimeLimit: .milliseconds(200))
+        try await withServer(Self.router(), configuration: configuration) { client in
+            let response = try await client.request("GET", "/hang")
+            #expect(response.status == 503)
+            #expect(response.header("content-type") == "application/problem+json")
+        }
+    }
+
+    @Test func invalidResponseHeaderBecomes500AndIsLogged() async throws {
+        let log = LogRecorder()
+        try await withServer(Self.router(), logger: log.logger) { client in
+            let response = try await client.request("GET", "/bad-header")
+            #expect(response.status == 500)
+            #expect(response.header("set-cookie") == nil)
+        }
+        #expect(log.recorded.contains { $0.message == "response header refused" && $0.fields["header"] == "X-Injected" })
+    }
+
+    @Test func bindFailureNamesHostPortAndReason() async throws {
+        try await withServer(Self.router()) { client in
+            let second = HTTPServer(
+                configuration: HTTPServerConfiguration(port: client.port, threadCount: 1),
+                responder: Self.router(),
+                logger: Logger(label: "test", level: .error)
+            )
+            let error = try #require(throws: HTTPServerError.self) { try second.start() }
+            #expect(error.description.contains("127.0.0.1:\(client.port)"))
+            #expect(error.description.lowercased().contains("in use"))
+        }
+    }
+
+    @Test func invalidHostnameIsReported() {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(hostname: "no such host.invalid", port: 0), responder: Self.router())
+        #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}
