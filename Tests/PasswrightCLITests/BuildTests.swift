@@ -4,22 +4,37 @@ import Testing
 /// `passwright build`: one template and one record make one signed pass, or nothing at all.
 @Suite("build")
 struct BuildTests {
-    @Test("build writes <serial>.pkpass that openssl verifies against the dev root")
-    func buildsVerifiablePass() async throws {
+    static let loyalty = Samples.template("loyalty")
+
+    @Test("every sample template builds with its sample record into a pass openssl and passwright verify", arguments: Samples.templateNames)
+    func buildsSample(name: String) async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder)
-            try TestTemplate.record(serial: "M-0001").write(to: folder.appendingPathComponent("record.json"))
-            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--identities", identities.root.path], in: folder)
+            let result = try await CLI.run(["build", Samples.template(name).path, "--data", Samples.sample("\(name).json").path,
+                                            "--identities", identities.root.path], in: folder)
             #expect(result.status == 0, "\(result)")
-            let pass = folder.appendingPathComponent("M-0001.pkpass")
-            #expect(FileManager.default.fileExists(atPath: pass.path))
-            #expect(result.out.hasPrefix("M-0001.pkpass "), "\(result)")
-            #expect(result.out.contains("serial M-0001"))
+            let written = folder.fileNames()
+            #expect(written.count == 1 && written[0].hasSuffix(".pkpass"), "\(written)")
+            let pass = folder.appendingPathComponent(try #require(written.first))
+            #expect(result.out.hasPrefix("\(written[0]) "), "stdout names the pass: \(result)")
 
             let openssl = try await PassChecks.opensslVerify(pass, rootCA: identities.rootCA, workspace: folder)
             #expect(openssl.status == 0, "\(openssl)")
             #expect(openssl.err.contains("Verification successful"), "\(openssl)")
+            let verify = try await PassChecks.passwrightVerify(pass, rootCA: identities.rootCA)
+            #expect(verify.status == 0, "\(verify)")
+        }
+    }
+
+    @Test("build names the pass <serialNumber>.pkpass after the record")
+    func namedAfterSerial() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            try Samples.loyaltyRecord(["serialNumber": "M-0001"]).write(to: folder.appendingPathComponent("record.json"))
+            let result = try await CLI.run(["build", Self.loyalty.path, "--data", "record.json", "--identities", identities.root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.out.hasPrefix("M-0001.pkpass (pass.dev.passwright.loyalty, serial M-0001, "), "\(result)")
+            #expect(folder.fileNames() == ["M-0001.pkpass", "record.json"])
         }
     }
 
@@ -27,13 +42,12 @@ struct BuildTests {
     func buildsToOut() async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder)
-            try TestTemplate.record(serial: "M-0002").write(to: folder.appendingPathComponent("record.json"))
-            let out = folder.appendingPathComponent("passes/jane.pkpass")
-            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--out", out.path, "--identities", identities.root.path], in: folder)
+            let out = folder.appendingPathComponent("passes/ada.pkpass")
+            let result = try await CLI.run(["build", Self.loyalty.path, "--data", Samples.sample("loyalty.json").path,
+                                            "--out", out.path, "--identities", identities.root.path], in: folder)
             #expect(result.status == 0, "\(result)")
             #expect(result.out.hasPrefix(out.path), "\(result)")
-            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("M-0002.pkpass").path))
+            #expect(folder.fileNames() == ["passes"])
             let verify = try await PassChecks.passwrightVerify(out, rootCA: identities.rootCA)
             #expect(verify.status == 0, "\(verify)")
         }
@@ -43,18 +57,17 @@ struct BuildTests {
     func buildsThroughPipes() async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder)
             let result = try await CLI.run(
-                ["build", template.path, "--data", "-", "--out", "-", "--identities", identities.root.path],
-                stdin: TestTemplate.record(serial: "PIPE-7", name: "Piped Person"), in: folder)
+                ["build", Self.loyalty.path, "--data", "-", "--out", "-", "--identities", identities.root.path],
+                stdin: try Samples.loyaltyRecord(["serialNumber": "PIPE-7"]), in: folder)
             #expect(result.status == 0, "\(result.err)")
             #expect(result.stdout.starts(with: Data("PK".utf8)))
-            #expect(folder.fileNames() == ["card"], "nothing but the template may be in the folder")
+            #expect(folder.fileNames().isEmpty, "nothing may be written to the folder")
             let pass = folder.appendingPathComponent("from-stdout.pkpass")
             try result.stdout.write(to: pass)
             let verify = try await PassChecks.passwrightVerify(pass, rootCA: identities.rootCA)
             #expect(verify.status == 0, "\(verify)")
-            #expect(verify.out.contains("PIPE-7"), "the record read from stdin must fill the pass: \(verify)")
+            #expect(verify.out.contains("valid storeCard PIPE-7"), "the record read from stdin must fill the pass: \(verify)")
         }
     }
 
@@ -62,16 +75,12 @@ struct BuildTests {
     func missingPlaceholderValue() async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder)
-            let record = Data(#"{"serialNumber": "M-0003", "points": "10"}"#.utf8)
-            try record.write(to: folder.appendingPathComponent("incomplete.json"))
-            let before = folder.fileNames()
-            let result = try await CLI.run(["build", template.path, "--data", "incomplete.json", "--identities", identities.root.path], in: folder)
+            try Samples.loyaltyRecord(["member.name": nil]).write(to: folder.appendingPathComponent("incomplete.json"))
+            let result = try await CLI.run(["build", Self.loyalty.path, "--data", "incomplete.json", "--identities", identities.root.path], in: folder)
             #expect(result.status == 1, "\(result)")
-            #expect(result.err.hasPrefix("Error: "), "\(result)")
+            #expect(result.err.hasPrefix("Error: incomplete.json: "), "\(result)")
             #expect(result.err.contains("{{member.name}}"), "\(result)")
-            #expect(result.err.contains("incomplete.json"), "\(result)")
-            #expect(folder.fileNames() == before, "no pass and no temporary file may be left")
+            #expect(folder.fileNames() == ["incomplete.json"], "no pass and no temporary file may be left")
         }
     }
 
@@ -79,16 +88,14 @@ struct BuildTests {
     func invalidPass() async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder, backgroundColor: "rgb(300, 0, 0)")
-            try TestTemplate.record(serial: "M-0004").write(to: folder.appendingPathComponent("record.json"))
+            let template = try Samples.copy("loyalty", into: folder) { $0["backgroundColor"] = "rgb(300, 0, 0)" }
             let out = folder.appendingPathComponent("out/bad.pkpass")
-            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--out", out.path, "--identities", identities.root.path], in: folder)
+            let result = try await CLI.run(["build", template.path, "--data", Samples.sample("loyalty.json").path,
+                                            "--out", out.path, "--identities", identities.root.path], in: folder)
             #expect(result.status == 1, "\(result)")
             #expect(result.err.hasPrefix("Error: "), "\(result)")
             #expect(result.err.contains("backgroundColor"), "\(result)")
-            #expect(!FileManager.default.fileExists(atPath: out.path))
-            #expect(out.deletingLastPathComponent().fileNames().isEmpty)
-            #expect(!folder.fileNames().contains("M-0004.pkpass"))
+            #expect(folder.fileNames() == ["loyalty"], "neither the pass nor its folder may be written")
         }
     }
 
@@ -96,18 +103,18 @@ struct BuildTests {
     func noIdentity() async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let template = try TestTemplate.write(in: folder, passTypeIdentifier: "pass.dev.passwright.nobody")
-            try TestTemplate.record(serial: "M-0005").write(to: folder.appendingPathComponent("record.json"))
-            let result = try await CLI.run(["build", template.path, "--data", "record.json", "--identities", identities.root.path], in: folder)
+            let template = try Samples.copy("loyalty", into: folder) { $0["passTypeIdentifier"] = "pass.dev.passwright.nobody" }
+            let result = try await CLI.run(["build", template.path, "--data", Samples.sample("loyalty.json").path,
+                                            "--identities", identities.root.path], in: folder)
             #expect(result.status == 1, "\(result)")
             #expect(result.err.hasPrefix("Error: "), "\(result)")
             #expect(result.err.contains(identities.root.appendingPathComponent("pass.dev.passwright.nobody").path), "\(result)")
-            #expect(!folder.fileNames().contains("M-0005.pkpass"))
+            #expect(folder.fileNames() == ["loyalty"])
         }
     }
 
-    /// The variable naming this pass type's passphrase, and the catch-all one.
-    static let passphraseVariables = ["PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_CLITESTS", "PASSWRIGHT_KEY_PASSPHRASE"]
+    /// The variable naming the loyalty pass type's passphrase, and the catch-all one.
+    static let passphraseVariables = ["PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_LOYALTY", "PASSWRIGHT_KEY_PASSPHRASE"]
 
     @Test("an encrypted key opens with the passphrase from the environment and never shows it", arguments: passphraseVariables)
     func encryptedKey(variable: String) async throws {
@@ -116,9 +123,8 @@ struct BuildTests {
             let passphrase = "pw-" + UUID().uuidString
             let wrongPassphrase = "wrong-" + UUID().uuidString
             let encrypted = try await Self.identitiesWithEncryptedKey(copying: identities, into: folder, passphrase: passphrase)
-            let template = try TestTemplate.write(in: folder)
-            try TestTemplate.record(serial: "ENC-1").write(to: folder.appendingPathComponent("record.json"))
-            let arguments = ["build", template.path, "--data", "record.json", "--identities", encrypted.path]
+            try Samples.loyaltyRecord(["serialNumber": "ENC-1"]).write(to: folder.appendingPathComponent("record.json"))
+            let arguments = ["build", Self.loyalty.path, "--data", "record.json", "--identities", encrypted.path]
 
             let opened = try await CLI.run(arguments, environment: [variable: passphrase], in: folder)
             #expect(opened.status == 0, "\(opened)")
@@ -144,7 +150,7 @@ struct BuildTests {
         }
     }
 
-    /// A copy of the shared identities (this pass type and `wwdr/`) with the key encrypted by
+    /// A copy of the shared identities (the loyalty pass type and `wwdr/`) with the key encrypted by
     /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
     static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
         let root = folder.appendingPathComponent("identities", isDirectory: true)

@@ -7,11 +7,11 @@ struct CertsTests {
     @Test("certs dev writes the identities layout with private keys readable by the owner only")
     func devLayout() async throws {
         let identities = try await DevIdentities.shared.folder()
-        let expected = [
-            "dev-ca/root.pem", "dev-ca/root-key.pem", "dev-ca/wwdr-key.pem", "wwdr/dev-wwdr.pem",
-            "\(DevIdentities.passTypeIdentifier)/certificate.pem", "\(DevIdentities.passTypeIdentifier)/private-key.pem",
-            "\(DevIdentities.otherPassTypeIdentifier)/certificate.pem", "\(DevIdentities.otherPassTypeIdentifier)/private-key.pem",
-        ]
+        #expect(identities.runs.count == Samples.templateNames.count)
+        var expected = ["dev-ca/root.pem", "dev-ca/root-key.pem", "dev-ca/wwdr-key.pem", "wwdr/dev-wwdr.pem"]
+        for run in identities.runs {
+            expected += ["\(run.passType)/certificate.pem", "\(run.passType)/private-key.pem"]
+        }
         for file in expected {
             #expect(FileManager.default.fileExists(atPath: identities.root.appendingPathComponent(file).path), "missing \(file)")
         }
@@ -21,33 +21,37 @@ struct CertsTests {
             #expect(mode & 0o777 == 0o600, "\(key) has mode \(String(mode, radix: 8))")
         }
         let first = try #require(identities.runs.first)
-        #expect(first.out.contains(DevIdentities.passTypeIdentifier))
-        #expect(first.out.contains("NOT FOR PRODUCTION"))
-        #expect(first.out.contains(identities.rootCA.path))
+        #expect(first.result.out.contains(first.passType))
+        #expect(first.result.out.contains("NOT FOR PRODUCTION"))
+        #expect(first.result.out.contains(identities.rootCA.path))
     }
 
     @Test("the Pass Type ID certificate's subject carries UID, CN and OU as Apple's do")
     func leafSubject() async throws {
         let identities = try await DevIdentities.shared.folder()
-        let certificate = identities.identityFolder().appendingPathComponent("certificate.pem")
+        let run = try #require(identities.runs.first)
+        let certificate = identities.identityFolder(run.passType).appendingPathComponent("certificate.pem")
         let result = try await Subprocess.tool("openssl", ["x509", "-noout", "-subject", "-nameopt", "RFC2253", "-in", certificate.path])
         #expect(result.status == 0, "\(result)")
         let subject = result.out
-        #expect(subject.contains("UID=\(DevIdentities.passTypeIdentifier)"), "\(subject)")
-        #expect(subject.contains("CN=Pass Type ID: \(DevIdentities.passTypeIdentifier)"), "\(subject)")
-        #expect(subject.contains("OU=\(DevIdentities.teamIdentifier)"), "\(subject)")
+        #expect(subject.contains("UID=\(run.passType)"), "\(subject)")
+        #expect(subject.contains("CN=Pass Type ID: \(run.passType)"), "\(subject)")
+        #expect(subject.contains("OU=\(run.team)"), "\(subject)")
     }
 
-    @Test("a second certs dev run for another pass type reuses the root CA")
+    @Test("further certs dev runs for other pass types reuse the root CA")
     func rootReused() async throws {
         let identities = try await DevIdentities.shared.folder()
-        #expect(!identities.rootAfterFirstRun.isEmpty)
-        #expect(identities.rootAfterFirstRun == identities.rootAfterSecondRun)
-        // And the second pass type's certificate chains to that same root.
+        let roots = identities.runs.map(\.rootAfter)
+        #expect(roots.count >= 2)
+        #expect(!roots[0].isEmpty)
+        #expect(roots.allSatisfy { $0 == roots[0] })
+        // And the last pass type's certificate chains to that same root.
+        let last = try #require(identities.runs.last)
         let chain = try await Subprocess.tool("openssl", [
             "verify", "-CAfile", identities.rootCA.path,
             "-untrusted", identities.root.appendingPathComponent("wwdr/dev-wwdr.pem").path,
-            identities.identityFolder(DevIdentities.otherPassTypeIdentifier).appendingPathComponent("certificate.pem").path,
+            identities.identityFolder(last.passType).appendingPathComponent("certificate.pem").path,
         ])
         #expect(chain.status == 0, "\(chain)")
     }
@@ -59,8 +63,9 @@ struct CertsTests {
         let result = try await CLI.run(["certs", "inspect", "--identities", identities.root.path, certificate.path])
         #expect(result.status == 0, "\(result)")
         let lines = result.out.split(separator: "\n").map(String.init)
+        let team = try #require(identities.runs.first?.team)
         #expect(lines.contains { $0.hasPrefix("pass type ID") && $0.hasSuffix(DevIdentities.passTypeIdentifier) }, "\(result)")
-        #expect(lines.contains { $0.hasPrefix("team ID") && $0.hasSuffix(DevIdentities.teamIdentifier) }, "\(result)")
+        #expect(lines.contains { $0.hasPrefix("team ID") && $0.hasSuffix(team) }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("WWDR match") && $0.contains("Apple Worldwide Developer Relations Certification Authority DEV") }, "\(result)")
     }
 

@@ -12,6 +12,7 @@ struct HelpAndUsageTests {
         (["certs"], ["--help"]),
         (["certs", "dev"], ["--out", "--pass-type-id", "--team-id", "--help"]),
         (["certs", "inspect"], ["--identities", "--help"]),
+        (["bench"], ["--identities", "--pass-type-id", "--seconds", "--help"]),
     ]
 
     @Test("top-level --help lists every command")
@@ -20,7 +21,7 @@ struct HelpAndUsageTests {
             let result = try await CLI.run([flag])
             #expect(result.status == 0, "\(result)")
             #expect(result.out.contains("USAGE: passwright <command>"))
-            for command in ["build", "batch", "verify", "certs"] {
+            for command in ["build", "batch", "verify", "certs", "bench"] {
                 #expect(result.out.contains("\n  \(command) "), "top-level help lacks \(command)")
             }
             #expect(result.out.contains("--version"))

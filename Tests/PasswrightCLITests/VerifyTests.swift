@@ -4,14 +4,12 @@ import Testing
 /// `passwright verify`: accepts what Wallet accepts, and names what is wrong with anything else.
 @Suite("verify")
 struct VerifyTests {
-    /// Builds one pass with the shared identities into `folder` and returns its path.
-    static func buildPass(in folder: URL, serial: String = "V-1") async throws -> URL {
+    /// Builds the loyalty sample with the shared identities into `folder` and returns its path.
+    static func buildPass(in folder: URL) async throws -> URL {
         let identities = try await DevIdentities.shared.folder()
-        let template = try TestTemplate.write(in: folder)
-        let record = folder.appendingPathComponent("record.json")
-        try TestTemplate.record(serial: serial).write(to: record)
-        let pass = folder.appendingPathComponent("\(serial).pkpass")
-        let result = try await CLI.run(["build", template.path, "--data", record.path, "--out", pass.path, "--identities", identities.root.path])
+        let pass = folder.appendingPathComponent("loyalty.pkpass")
+        let result = try await CLI.run(["build", Samples.template("loyalty").path, "--data", Samples.sample("loyalty.json").path,
+                                        "--out", pass.path, "--identities", identities.root.path])
         try #require(result.status == 0, "\(result)")
         return pass
     }
@@ -70,7 +68,7 @@ struct VerifyTests {
                     for item in zin.infolist():
                         data = zin.read(item.filename)
                         if item.filename == "pass.json":
-                            changed = data.replace(b"Jane Appleseed", b"Jane Appleseef", 1)
+                            changed = data.replace(b"Ada Okafor", b"Ada Okafoq", 1)
                             assert changed != data and len(changed) == len(data)
                             data = changed
                         zout.writestr(item, data)

@@ -1,14 +1,13 @@
 import Foundation
 
 /// One development identities folder per test process, made by the real `passwright certs dev`
-/// (RSA key generation is slow, so every test shares it) and removed when the process exits.
+/// for the pass type of every sample template (RSA key generation is slow, so every test shares
+/// it), and removed when the process exits.
 actor DevIdentities {
-    /// The pass type most tests sign for.
-    static let passTypeIdentifier = "pass.dev.passwright.clitests"
-    /// A second pass type, made by a second `certs dev` run that must reuse the root CA.
-    static let otherPassTypeIdentifier = "pass.dev.passwright.clitests.other"
-    /// Ten characters, like Apple's team identifiers.
-    static let teamIdentifier = "CLITEST123"
+    /// The template most tests build; its identity is made first, creating the root CA.
+    static let mainTemplate = "loyalty"
+    /// `pass.dev.passwright.loyalty`.
+    static let passTypeIdentifier = "pass.dev.passwright.loyalty"
 
     /// What making the folder produced, for the `certs dev` tests to check.
     struct Folder: Sendable {
@@ -16,11 +15,8 @@ actor DevIdentities {
         let root: URL
         /// `dev-ca/root.pem`, for `verify --ca` and `openssl -CAfile`.
         let rootCA: URL
-        /// The two `certs dev` runs, in order.
-        let runs: [ProcessResult]
-        /// `root.pem` after the first and after the second run.
-        let rootAfterFirstRun: Data
-        let rootAfterSecondRun: Data
+        /// Each `certs dev` run, in order: pass type, team, result, and `root.pem` after it.
+        let runs: [(passType: String, team: String, result: ProcessResult, rootAfter: Data)]
 
         /// `<root>/<passTypeIdentifier>/`.
         func identityFolder(_ passTypeIdentifier: String = DevIdentities.passTypeIdentifier) -> URL {
@@ -48,19 +44,14 @@ actor DevIdentities {
         atexit { try? FileManager.default.removeItem(at: DevIdentities.location) }
         let root = location
         let rootCA = root.appendingPathComponent("dev-ca/root.pem")
-        var runs: [ProcessResult] = []
-        var rootBytes: [Data] = []
-        for passType in [passTypeIdentifier, otherPassTypeIdentifier] {
-            let run = try await CLI.run(["certs", "dev", "--out", root.path, "--pass-type-id", passType, "--team-id", teamIdentifier])
-            guard run.status == 0 else { throw CertsDevFailed(result: run) }
-            runs.append(run)
-            rootBytes.append(try Data(contentsOf: rootCA))
+        let names = [mainTemplate] + Samples.templateNames.filter { $0 != mainTemplate }
+        var runs: [(passType: String, team: String, result: ProcessResult, rootAfter: Data)] = []
+        for name in names {
+            let (passType, team) = try Samples.identifiers(of: Samples.template(name))
+            let result = try await CLI.run(["certs", "dev", "--out", root.path, "--pass-type-id", passType, "--team-id", team])
+            guard result.status == 0 else { throw SampleError("passwright certs dev failed: \(result)") }
+            runs.append((passType, team, result, try Data(contentsOf: rootCA)))
         }
-        return Folder(root: root, rootCA: rootCA, runs: runs, rootAfterFirstRun: rootBytes[0], rootAfterSecondRun: rootBytes[1])
-    }
-
-    struct CertsDevFailed: Error, CustomStringConvertible {
-        let result: ProcessResult
-        var description: String { "passwright certs dev failed: \(result)" }
+        return Folder(root: root, rootCA: rootCA, runs: runs)
     }
 }
