@@ -48,14 +48,14 @@ struct BatchTests {
         }
     }
 
-    @Test("--jobs 1 and --jobs 2 both build every record", arguments: [1, 2])
-    func jobs(count: Int) async throws {
+    @Test("--jobs 1, --jobs 2 and -j 2 all build every record", arguments: [["--jobs", "1"], ["--jobs", "2"], ["-j", "2"]])
+    func jobs(option: [String]) async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
             let input = folder.appendingPathComponent("members.csv")
             try Samples.loyaltyCSV(count: 40).write(to: input)
             let out = folder.appendingPathComponent("out")
-            let result = try await Self.batch(input.path, out: out, ["--jobs", String(count)])
+            let result = try await Self.batch(input.path, out: out, option)
             #expect(result.status == 0, "\(result)")
             #expect(result.err.contains("Built 40 passes"), "\(result)")
             #expect(!result.err.contains("\u{1B}"), "no progress bar control characters when stderr is not a terminal")

@@ -113,6 +113,48 @@ struct BuildTests {
         }
     }
 
+    @Test("the identities folder comes from --identities, then $PASSWRIGHT_IDENTITIES")
+    func identitiesFolderPrecedence() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let arguments = ["build", Self.loyalty.path, "--data", Samples.sample("loyalty.json").path, "--out", "-"]
+            let fromEnvironment = try await CLI.run(arguments, environment: ["PASSWRIGHT_IDENTITIES": identities.root.path], in: folder)
+            #expect(fromEnvironment.status == 0, "\(fromEnvironment.err)")
+            let flagWins = try await CLI.run(arguments + ["--identities", identities.root.path],
+                                             environment: ["PASSWRIGHT_IDENTITIES": folder.path], in: folder)
+            #expect(flagWins.status == 0, "\(flagWins.err)")
+            let neither = try await CLI.run(arguments, in: folder)
+            #expect(neither.status == 1, "\(neither)")
+            #expect(neither.err.contains("Certificates/pass.dev.passwright.loyalty"), "the default is ./Certificates: \(neither)")
+        }
+    }
+
+    @Test("the web service URL comes from --web-service-url, then $PASSWRIGHT_WEB_SERVICE_URL, with a fresh token")
+    func webServiceURL() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let arguments = ["build", Self.loyalty.path, "--data", Samples.sample("loyalty.json").path, "--identities", identities.root.path]
+            let cases: [(name: String, extra: [String], environment: [String: String], expected: String)] = [
+                ("env", [], ["PASSWRIGHT_WEB_SERVICE_URL": "https://env.example.com/wallet"], "https://env.example.com/wallet"),
+                ("flag", ["--web-service-url", "https://flag.example.com/wallet"],
+                 ["PASSWRIGHT_WEB_SERVICE_URL": "https://env.example.com/wallet"], "https://flag.example.com/wallet"),
+            ]
+            var tokens: [String] = []
+            for item in cases {
+                let pass = folder.appendingPathComponent("\(item.name).pkpass")
+                let result = try await CLI.run(arguments + item.extra + ["--out", pass.path], environment: item.environment)
+                #expect(result.status == 0, "\(result)")
+                let passJSON = try await Subprocess.tool("unzip", ["-p", pass.path, "pass.json"])
+                let object = try JSONSerialization.jsonObject(with: passJSON.stdout) as? [String: Any]
+                #expect(object?["webServiceURL"] as? String == item.expected, "\(item.name)")
+                let token = try #require(object?["authenticationToken"] as? String, "\(item.name)")
+                #expect(token.count >= 16, "Wallet needs a token of at least 16 characters")
+                tokens.append(token)
+            }
+            #expect(Set(tokens).count == tokens.count, "each pass gets its own token")
+        }
+    }
+
     /// The variable naming the loyalty pass type's passphrase, and the catch-all one.
     static let passphraseVariables = ["PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_LOYALTY", "PASSWRIGHT_KEY_PASSPHRASE"]
 

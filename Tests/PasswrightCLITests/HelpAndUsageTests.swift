@@ -65,6 +65,7 @@ struct HelpAndUsageTests {
         (["batch", "card", "--input", "r.csv", "--out-dir", "out", "--bundle", "11"], "--bundle takes a whole number from 2 to 10", "USAGE: passwright batch"),
         (["batch", "card", "--input", "r.txt", "--out-dir", "out"], "cannot tell the format", "USAGE: passwright batch"),
         (["batch", "card", "--input", "r.csv", "--out-dir", "out", "--overwrite=yes"], "--overwrite takes no value", "USAGE: passwright batch"),
+        (["certs"], "missing argument SUBCOMMAND", "USAGE: passwright certs"),
         (["certs", "bogus"], "unknown subcommand 'bogus'", "USAGE: passwright certs"),
         (["certs", "dev", "--pass-type-id", "com.example"], "--pass-type-id must look like", "USAGE: passwright certs dev"),
     ]

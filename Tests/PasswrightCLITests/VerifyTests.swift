@@ -118,4 +118,31 @@ struct VerifyTests {
             #expect(result.out.contains("at most 20971520 are allowed per entry"), "\(result)")
         }
     }
+
+    @Test("a zip bomb whose headers lie about its size stops inflating at the declared size")
+    func lyingZipBomb() async throws {
+        try await withScratch { folder in
+            let bomb = folder.appendingPathComponent("liar.pkpass")
+            // 100 MB of zeros as the last entry, then its local and central headers claim 10x the
+            // compressed size: small enough to pass every declared-size limit.
+            let made = try await PassChecks.python("""
+                import struct, sys, zipfile
+                with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                    for name in ("manifest.json", "signature", "icon.png"):
+                        z.writestr(name, b"{}")
+                    z.writestr("pass.json", bytes(100 * 1024 * 1024))
+                data = bytearray(open(sys.argv[1], "rb").read())
+                local = data.rfind(b"PK\\x03\\x04")
+                lie = struct.unpack_from("<I", data, local + 18)[0] * 10
+                struct.pack_into("<I", data, local + 22, lie)
+                struct.pack_into("<I", data, data.rfind(b"PK\\x01\\x02") + 24, lie)
+                open(sys.argv[1], "wb").write(data)
+                """, [bomb.path])
+            try #require(made.status == 0, "\(made)")
+            let result = try await CLI.run(["verify", bomb.path])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.out.contains("[FAILED] pass.json: cannot be read"), "\(result)")
+            #expect(result.out.contains("inflates to more"), "\(result)")
+        }
+    }
 }
