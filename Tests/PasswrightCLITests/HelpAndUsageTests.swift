@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `--help`, `--version` and usage errors: what scripts and people rely on before anything is built.
+@Suite("Help and usage")
+struct HelpAndUsageTests {
+    /// Every command path and the options its help must list.
+    static let commands: [(path: [String], options: [String])] = [
+        (["build"], ["--data", "--out", "--identities", "--web-service-url", "--help"]),
+        (["batch"], ["--input", "--format", "--out-dir", "--jobs", "-j", "--bundle", "--overwrite", "--identities", "--web-service-url", "--help"]),
+        (["verify"], ["--ca", "--help"]),
+        (["certs"], ["--help"]),
+        (["certs", "dev"], ["--out", "--pass-type-id", "--team-id", "--help"]),
+        (["certs", "inspect"], ["--identities", "--help"]),
+        (["bench"], ["--identities", "--pass-type-id", "--seconds", "--help"]),
+    ]
+
+    @Test("top-level --help lists every command")
+    func topLevelHelp() async throws {
+        for flag in ["--help", "-h", "help"] {
+            let result = try await CLI.run([flag])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.out.contains("USAGE: passwright <command>"))
+            for command in ["build", "batch", "verify", "certs", "bench"] {
+                #expect(result.out.contains("\n  \(command) "), "top-level help lacks \(command)")
+            }
+            #expect(result.out.contains("--version"))
+        }
+    }
+
+    @Test("each command's --help shows its usage and every option", arguments: commands.map(\.path))
+    func commandHelp(path: [String]) async throws {
+        let options = try #require(Self.commands.first { $0.path == path }?.options)
+        let result = try await CLI.run(path + ["--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.err.isEmpty)
+        #expect(result.out.contains("USAGE: passwright \(path.joined(separator: " "))"), "\(result)")
+        for option in options {
+            #expect(result.out.contains(option), "help of \(path) lacks \(option)")
+        }
+        if path == ["certs"] {
+            #expect(result.out.contains("dev") && result.out.contains("inspect"))
+        }
+    }
+
+    @Test("--version prints a semantic version")
+    func version() async throws {
+        let result = try await CLI.run(["--version"])
+        #expect(result.status == 0)
+        let line = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.wholeMatch(of: /\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?/) != nil, "not semver: \(line)")
+    }
+
+    /// Command lines that are wrong before any work starts, and what the error must name.
+    static let usageErrors: [(arguments: [String], mentions: String, usage: String)] = [
+        (["frobnicate"], "unknown command 'frobnicate'", "USAGE: passwright <command>"),
+        (["build", "card", "--data", "r.json", "--nope"], "unknown option '--nope'", "USAGE: passwright build"),
+        (["build", "card", "-z"], "unknown option '-z'", "USAGE: passwright build"),
+        (["build", "card"], "missing --data", "USAGE: passwright build"),
+        (["build", "card", "--data"], "--data needs a value", "USAGE: passwright build"),
+        (["verify"], "missing argument FILE", "USAGE: passwright verify"),
+        (["verify", "a.pkpass", "b.pkpass"], "unexpected argument 'b.pkpass'", "USAGE: passwright verify"),
+        (["batch", "card", "--out-dir", "out"], "missing --input", "USAGE: passwright batch"),
+        (["batch", "card", "--input", "r.csv", "--out-dir", "out", "--jobs", "0"], "--jobs takes a whole number from 1", "USAGE: passwright batch"),
+        (["batch", "card", "--input", "r.csv", "--out-dir", "out", "--bundle", "11"], "--bundle takes a whole number from 2 to 10", "USAGE: passwright batch"),
+        (["batch", "card", "--input", "r.txt", "--out-dir", "out"], "cannot tell the format", "USAGE: passwright batch"),
+        (["batch", "card", "--input", "r.csv", "--out-dir", "out", "--overwrite=yes"], "--overwrite takes no value", "USAGE: passwright batch"),
+        (["certs"], "missing argument SUBCOMMAND", "USAGE: passwright certs"),
+        (["certs", "bogus"], "unknown subcommand 'bogus'", "USAGE: passwright certs"),
+        (["certs", "dev", "--pass-type-id", "com.example"], "--pass-type-id must look like", "USAGE: passwright certs dev"),
+    ]
+
+    @Test("usage errors exit 64 with Error: and the usage on stderr", arguments: usageErrors.indices)
+    func usageError(index: Int) async throws {
+        let (arguments, mentions, usage) = Self.usageErrors[index]
+        try await withScratch { folder in
+            let result = try await CLI.run(arguments, in: folder)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.err.hasPrefix("Error: "), "\(arguments): \(result)")
+            #expect(result.err.contains(mentions), "\(arguments): \(result)")
+            #expect(result.err.contains(usage), "\(arguments): \(result)")
+            #expect(result.out.isEmpty)
+            #expect(folder.fileNames().isEmpty, "a usage error must not create anything")
+        }
+    }
+
+    @Test("no arguments at all prints the usage on stderr and exits 64")
+    func noArguments() async throws {
+        let result = try await CLI.run([])
+        #expect(result.status == 64)
+        #expect(result.err.contains("USAGE: passwright <command>"))
+    }
+}
