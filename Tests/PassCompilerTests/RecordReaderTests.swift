@@ -51,6 +51,15 @@ import Testing
         }
     }
 
+    /// Excel's "CSV UTF-8" export starts with a byte order mark; the first column must keep its name.
+    @Test func csvByteOrderMarkIsNotPartOfTheFirstColumn() throws {
+        try withTemporaryDirectory { folder in
+            let records = try Self.read("\u{FEFF}serialNumber,name\nS-1,Ada\n", file: "excel.csv", in: folder)
+            #expect(records.count == 1)
+            #expect(try records[0].value.get() == .object(["serialNumber": .string("S-1"), "name": .string("Ada")]))
+        }
+    }
+
     @Test func csvWithoutHeaderOrWithDuplicateColumnsIsRefused() throws {
         try withTemporaryDirectory { folder in
             for (text, message) in [("", "no header row"), ("id,name,id\n1,a,2\n", "column \"id\" appears twice")] {

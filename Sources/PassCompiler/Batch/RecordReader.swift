@@ -51,9 +51,11 @@ public struct RecordReader {
             } catch {
                 throw .invalidRecord(record: "\(file) line 1", message: "\(error)")
             }
-            guard let header = headerRow?.fields, !header.allSatisfy(\.isEmpty) else {
+            guard var header = headerRow?.fields, !header.allSatisfy(\.isEmpty) else {
                 throw .invalidRecord(record: "\(file) line 1", message: "the CSV has no header row naming the columns")
             }
+            // Excel's "CSV UTF-8" starts with a byte order mark; it is not part of the first column's name.
+            if header[0].hasPrefix("\u{FEFF}") { header[0].removeFirst() }
             if let duplicate = Dictionary(grouping: header, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
                 throw .invalidRecord(record: "\(file) line 1", message: "column \"\(duplicate)\" appears twice in the header")
             }

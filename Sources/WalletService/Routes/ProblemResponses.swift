@@ -7,7 +7,7 @@ import WalletStore
 /// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
 /// body that says what is wrong and where. Anything unexpected is a 500 whose detail goes to the log.
 enum ProblemResponses {
-    static func response(for error: any Error, logger: HTTPServer.Logger) -> HTTPResponse {
+    static func response(for error: any Error, logger: Logger) -> HTTPResponse {
         switch error {
         case let error as RequestError:
             return .problem(status: error.status, detail: error.detail)

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Signing
+import Storage
+import WalletService
+
+/// `passwright serve`: the REST issuing API, the Wallet web service and holder downloads.
+struct ServeCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Run the web service: REST issuing API, Wallet web service, downloads, /metrics.",
+        discussion: """
+        Every option can also be set as an environment variable (PASSWRIGHT_HOSTNAME, PASSWRIGHT_PORT, …).
+        PASSWRIGHT_ADMIN_TOKEN protects /api/v1; when unset, a token is generated on first start and kept in
+        <data-dir>/admin-token (mode 0600). PASSWRIGHT_LINK_KEY (hex) signs download links; when unset, one is
+        kept in <data-dir>/link-key. Instances sharing one PostgreSQL must share both values.
+        SIGTERM or SIGINT stops accepting connections, finishes in-flight requests and exits 0.
+        """,
+        options: [
+            .value("hostname", "HOST", help: "Address to listen on (default: 127.0.0.1)."),
+            .value("port", "PORT", help: "Port to listen on, 0 for any free one (default: 8080)."),
+            .value("database", "URL", help: "sqlite:PATH or postgres://user@host:port/db (default: sqlite:<data-dir>/passwright.sqlite)."),
+            .value("data-dir", "DIR", help: "Folder for the SQLite file and generated secrets (default: ./data)."),
+            .value("templates", "DIR", help: "Folder of template folders (default: ./Templates)."),
+            IdentityOptions.option,
+            .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>)."),
+            .value("log-level", "LEVEL", help: "debug, info, warning or error (default: info)."),
+        ])
+
+    let hostname: String
+    let port: Int
+    let dataDirectory: URL
+    let database: DatabaseConfiguration
+    let templates: URL
+    let identities: URL
+    let publicURL: String
+    let logLevel: LogLevel
+    let environment: [String: String]
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        func setting(_ name: String, _ variable: String) -> String? { arguments.value(name) ?? environment[variable] }
+        hostname = setting("hostname", "PASSWRIGHT_HOSTNAME") ?? "127.0.0.1"
+        let portText = setting("port", "PASSWRIGHT_PORT") ?? "8080"
+        guard let port = Int(portText), (0...65535).contains(port) else { throw UsageError("--port takes 0 to 65535, not '\(portText)'") }
+        self.port = port
+        dataDirectory = URL(fileURLWithPath: setting("data-dir", "PASSWRIGHT_DATA_DIR") ?? "data")
+        let databaseURL = setting("database", "PASSWRIGHT_DATABASE") ?? "sqlite:\(dataDirectory.appendingPathComponent("passwright.sqlite").path)"
+        do {
+            database = try DatabaseConfiguration(url: databaseURL)
+        } catch {
+            throw UsageError("--database: \(error)")
+        }
+        templates = URL(fileURLWithPath: setting("templates", "PASSWRIGHT_TEMPLATES") ?? "Templates")
+        identities = URL(fileURLWithPath: setting("identities", "PASSWRIGHT_IDENTITIES") ?? "Certificates")
+        publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(hostname):\(port)"
+        let levelText = setting("log-level", "PASSWRIGHT_LOG_LEVEL") ?? "info"
+        guard let level = LogLevel(rawValue: levelText) else { throw UsageError("--log-level is debug, info, warning or error, not '\(levelText)'") }
+        logLevel = level
+        self.environment = environment
+    }
+
+    func run(console: Console) async throws -> ExitStatus {
+        let logger = Logger(label: "passwright", level: logLevel)
+        let adminToken = try secret(variable: "PASSWRIGHT_ADMIN_TOKEN", file: "admin-token", console: console) { SecureRandom.token(length: 40) }
+        let linkKeyHex = try secret(variable: "PASSWRIGHT_LINK_KEY", file: "link-key", console: console) {
+            SecureRandom.bytes(32).map { String(format: "%02x", $0) }.joined()
+        }
+        let environment = self.environment
+        let configuration = ServiceConfiguration(
+            database: database, templatesDirectory: templates, identitiesDirectory: identities,
+            passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
+            publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
+            http: HTTPServerConfiguration(hostname: hostname, port: port))
+        let service = try await WalletService(configuration: configuration, logger: logger)
+        console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await service.run() }
+            group.addTask {
+                await SignalWatcher.wait(for: [SIGINT, SIGTERM])
+                logger.info("signal received; draining")
+            }
+            _ = try await group.next()
+            group.cancelAll()
+            try await group.waitForAll()
+        }
+        return .success
+    }
+
+    /// A secret from the environment, else from `<data-dir>/<file>`, else made now and kept there
+    /// (mode 0600) so it survives restarts. Its value is never printed, only where it lives.
+    private func secret(variable: String, file: String, console: Console, make: () -> String) throws -> String {
+        if let value = environment[variable], !value.isEmpty { return value }
+        let url = dataDirectory.appendingPathComponent(file)
+        if let stored = try? String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !stored.isEmpty {
+            return stored
+        }
+        let value = make()
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: url.path, contents: Data((value + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw UsageError("cannot write \(url.path); set \(variable) instead")
+        }
+        console.err("Generated \(variable) and stored it in \(url.path) (mode 0600).")
+        return value
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HTTPServer
+import PassCompiler
+import PassModel
+import WalletStore
+
+/// The REST API a business's backend calls to issue, read, update and void passes, under `/api/v1`,
+/// behind `Authorization: Bearer <admin token>`; and the signed holder download links under `/passes`.
+struct IssuingRoutes {
+    let service: PassService
+    let store: WalletStore
+    let catalog: TemplateCatalog
+    let links: DownloadLinks
+    let publicURL: String
+    let adminToken: String
+    let metrics: ServiceMetrics
+
+    func register(in table: inout RouteTable) {
+        admin(&table, .post, "/api/v1/passes", maxBodySize: 256 << 10) { try await issue($0) }
+        admin(&table, .get, "/api/v1/passes/:passType/:serial") { try await read($0) }
+        admin(&table, .patch, "/api/v1/passes/:passType/:serial", maxBodySize: 256 << 10) { try await update($0) }
+        admin(&table, .get, "/api/v1/passes/:passType/:serial/pkpass") { try await archive($0) }
+        admin(&table, .patch, "/api/v1/templates/:template/passes", maxBodySize: 256 << 10) { try await updateTemplate($0) }
+        admin(&table, .get, "/api/v1/templates") { _ in templates() }
+        admin(&table, .get, "/api/v1/logs") { try await logs($0) }
+        table.add(.get, "/passes/:passType/:serial") { try await download($0) }
+    }
+
+    private func admin(_ table: inout RouteTable, _ method: HTTPMethod, _ path: String, maxBodySize: Int? = nil, handler: @escaping RouteTable.Handler) {
+        let adminToken = self.adminToken
+        table.add(method, path, maxBodySize: maxBodySize) { request in
+            guard Credentials.isAdmin(request, adminToken: adminToken) else {
+                var response = HTTPResponse.problem(status: .unauthorized, detail: "send the admin token as Authorization: Bearer <token>")
+                response.headers["WWW-Authenticate"] = "Bearer"
+                return response
+            }
+            return try await handler(request)
+        }
+    }
+
+    private static func key(_ request: HTTPRequest) -> PassKey {
+        PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
+    }
+
+    private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try request.jsonObject()
+        try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
+        guard let template = try body.string("template") else { throw RequestError(status: .unprocessableContent, detail: "template is required") }
+        let serial = try body.string("serialNumber")
+        if let serial, serial.isEmpty || serial.count > 256 || serial.contains("\u{0}") || serial.contains("/") {
+            throw RequestError(status: .unprocessableContent, detail: "serialNumber must be 1 to 256 characters without '/' or NUL")
+        }
+        let data = try body.object("data") ?? JSONObject()
+        let stored = try await service.issue(PassService.Issue(template: template, serialNumber: serial, data: data, overrides: RelevanceOverrides.extract(from: body)))
+        metrics.passIssued()
+        let result: JSONValue = .object([
+            "passTypeIdentifier": .string(stored.key.passTypeIdentifier),
+            "serialNumber": .string(stored.key.serialNumber),
+            "template": .string(stored.template),
+            "updateTag": .string(String(stored.updateTag)),
+            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: Date())),
+        ])
+        var response = HTTPResponse.json(result.serialized(sortedKeys: true), status: .created)
+        response.headers["Location"] = "/api/v1/passes/\(DownloadLinks.escape(stored.key.passTypeIdentifier))/\(DownloadLinks.escape(stored.key.serialNumber))"
+        return response
+    }
+
+    private func read(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let key = Self.key(request)
+        guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        let devices = try await store.registrationCount(for: key)
+        let body: JSONValue = .object([
+            "passTypeIdentifier": .string(key.passTypeIdentifier),
+            "serialNumber": .string(key.serialNumber),
+            "template": .string(pass.template),
+            "data": try PassService.value(pass.data),
+            "overrides": try PassService.value(pass.overrides),
+            "voided": .bool(pass.voided),
+            "updateTag": .string(String(pass.updateTag)),
+            "lastModified": .string(HTTPDate.format(pass.lastModified)),
+            "registeredDevices": .number(Double(devices)),
+            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: Date())),
+        ])
+        return .json(body.serialized(sortedKeys: true))
+    }
+
+    private static func change(from body: JSONObject) throws(RequestError) -> PassService.Change {
+        try body.requireOnly(Set(["data", "voided"]).union(RelevanceOverrides.keys))
+        let data = try body.object("data").map(JSONValue.object)
+        let voided = try body.bool("voided")
+        let overrides = RelevanceOverrides.extract(from: body)
+        guard data != nil || voided != nil || !overrides.isEmpty else {
+            throw RequestError(status: .unprocessableContent, detail: "nothing to change: send data, voided or a relevance key (\(RelevanceOverrides.keys.sorted().joined(separator: ", ")))")
+        }
+        return PassService.Change(data: data, overrides: overrides, voided: voided)
+    }
+
+    private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let change = try Self.change(from: request.jsonObject())
+        let outcome = try await service.update(Self.key(request), change)
+        if outcome.changed { metrics.passUpdated() }
+        let body: JSONValue = .object([
+            "serialNumber": .string(outcome.pass.key.serialNumber),
+            "changed": .bool(outcome.changed),
+            "updateTag": .string(String(outcome.pass.updateTag)),
+            "pushesQueued": .number(Double(outcome.pushesQueued)),
+        ])
+        return .json(body.serialized(sortedKeys: true))
+    }
+
+    private func updateTemplate(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let change = try Self.change(from: request.jsonObject())
+        let outcome = try await service.update(template: request.parameters["template"] ?? "", change)
+        metrics.passUpdated(outcome.changed)
+        let body: JSONValue = .object([
+            "matched": .number(Double(outcome.matched)),
+            "changed": .number(Double(outcome.changed)),
+            "pushesQueued": .number(Double(outcome.pushesQueued)),
+        ])
+        return .json(body.serialized(sortedKeys: true))
+    }
+
+    private func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let pass = try await store.pass(Self.key(request)) else { return .problem(status: .notFound, detail: "no such pass") }
+        return Self.pkpass(try service.archive(for: pass), serial: pass.key.serialNumber)
+    }
+
+    private func templates() -> HTTPResponse {
+        let list: [JSONValue] = catalog.entries.keys.sorted().map { name in
+            switch catalog.entries[name]! {
+            case .ready(let compiler):
+                return .object([
+                    "name": .string(name), "status": .string("ready"),
+                    "passTypeIdentifier": .string(compiler.template.passTypeIdentifier),
+                    "teamIdentifier": .string(compiler.template.teamIdentifier),
+                    "placeholders": .array(compiler.template.placeholders.map { .string($0) }),
+                ])
+            case .unavailable(let reason):
+                return .object(["name": .string(name), "status": .string("unavailable"), "reason": .string(reason)])
+            }
+        }
+        return .json(JSONValue.object(["templates": .array(list)]).serialized(sortedKeys: true))
+    }
+
+    private func logs(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let limit = min(max(request.query("limit").flatMap { Int($0) } ?? 100, 1), 1000)
+        let entries = try await store.recentLogs(limit: limit)
+        let list: [JSONValue] = entries.map {
+            .object(["receivedAt": .string($0.receivedAt.formatted(.iso8601)), "message": .string($0.message)])
+        }
+        return .json(JSONValue.object(["logs": .array(list)]).serialized(sortedKeys: true))
+    }
+
+    private func download(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let key = Self.key(request)
+        do {
+            try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
+                            expires: request.query("expires"), signature: request.query("signature"), now: Date())
+        } catch {
+            let detail = error == .expired ? "this download link has expired; ask the issuer for a new one" : "this download link is not valid"
+            return .problem(status: error == .expired ? .gone : .forbidden, detail: detail)
+        }
+        guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        return Self.pkpass(try service.archive(for: pass), serial: key.serialNumber)
+    }
+
+    private static func pkpass(_ archive: Data, serial: String) -> HTTPResponse {
+        var response = HTTPResponse.bytes(archive, contentType: "application/vnd.apple.pkpass")
+        let safe = String(serial.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0) : "_" })
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(safe).pkpass\""
+        return response
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPServer
+import Signing
+import Storage
+import WalletStore
+
+/// A running Passwright web service: the REST issuing API, the Wallet web service protocol, holder
+/// download links and the operations endpoints, on one HTTP server over one store.
+///
+/// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database
+/// behind a load balancer.
+public final class WalletService: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServiceConfiguration
+    /// The persistent state.
+    public let store: WalletStore
+    /// The templates it issues from.
+    public let catalog: TemplateCatalog
+    private let database: any Database
+    private let server: HTTPServer
+    private let logger: Logger
+
+    /// Opens the database (migrating it), loads the templates with their identities, and binds the
+    /// HTTP server; call ``run()`` to serve.
+    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "passwright")) async throws {
+        self.configuration = configuration
+        self.logger = logger
+        database = try await configuration.database.open(poolSize: configuration.databasePoolSize)
+        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity)
+        try await store.migrate()
+        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase)
+        catalog = try TemplateCatalog(directory: configuration.templatesDirectory, identities: identities, webServiceURL: configuration.webServiceURL)
+        for (name, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
+            if case .unavailable(let reason) = entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+        }
+        for file in identities.looseKeyPermissions() {
+            logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
+        }
+
+        let metrics = ServiceMetrics()
+        let service = PassService(store: store, catalog: catalog)
+        var table = RouteTable(router: Router(logger: logger), logger: logger)
+        table.router.add(middleware: MetricsMiddleware(metrics: metrics))
+        table.router.add(middleware: AccessLogMiddleware(logger: logger))
+        WalletProtocolRoutes(service: service, store: store, metrics: metrics).register(in: &table)
+        IssuingRoutes(
+            service: service, store: store, catalog: catalog,
+            links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
+            publicURL: configuration.publicURL, adminToken: configuration.adminToken, metrics: metrics
+        ).register(in: &table)
+        OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog).register(in: &table)
+        server = HTTPServer(configuration: configuration.http, responder: table.router, logger: logger)
+        do {
+            try server.start()
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    /// The bound port (useful with port 0).
+    public var port: Int? { server.port }
+
+    /// Serves until the surrounding task is cancelled, then drains in-flight requests and closes the
+    /// database.
+    public func run() async throws {
+        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String(catalog.entries.count)])
+        do {
+            try await server.run()
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+        logger.info("stopped")
+    }
+}
