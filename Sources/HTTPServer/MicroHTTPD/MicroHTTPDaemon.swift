@@ -32,6 +32,12 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         var storage = address.storage
         let started: OpaquePointer? = withUnsafeMutableBytes(of: &storage) { socketAddress in
             var options: [MHD_OptionItem] = [
+                // First, so libmicrohttpd routes every later message (including option errors) here.
+                MHD_OptionItem(
+                    option: .EXTERNAL_LOGGER,
+                    value: unsafeBitCast(microHTTPDLog as MHD_LogCallback, to: Int.self),
+                    ptr_value: context
+                ),
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.maxHeaderSize, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: Self.wholeSeconds(configuration.connectionTimeout), ptr_value: nil),
@@ -47,11 +53,6 @@ final class MicroHTTPDaemon: @unchecked Sendable {
                 MHD_OptionItem(
                     option: .NOTIFY_COMPLETED,
                     value: unsafeBitCast(microHTTPDRequestCompleted as MHD_RequestCompletedCallback, to: Int.self),
-                    ptr_value: context
-                ),
-                MHD_OptionItem(
-                    option: .EXTERNAL_LOGGER,
-                    value: unsafeBitCast(microHTTPDLog as MHD_LogCallback, to: Int.self),
                     ptr_value: context
                 ),
             ]
