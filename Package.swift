@@ -22,12 +22,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Wrappers: the only importers of their C module.
         .target(name: "Signing", dependencies: ["COpenSSL"]),
         .target(name: "ZipArchive", dependencies: ["CZip"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "APNs", dependencies: ["CCurl"]),
 
         // Libraries.
         .target(name: "PassModel"),
@@ -47,6 +49,7 @@ let package = Package(
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "APNsTests", dependencies: ["APNs"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),

@@ -1,0 +1,2 @@
+internal import CCurl
+// Placeholder: replaced by the target's real sources.
