@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Batch throughput against the signing ceiling, measured in the same run on the same key.
+#
+#   Benchmarks/batch.sh [RECORDS] [RSS_RECORDS]     (defaults: 10000 and 100000)
+#
+# Prints a markdown table: CMS signatures per second on one core (`passwright bench`), then
+# `passwright batch` passes per second with --jobs 1 and --jobs 2 on the loyalty sample template,
+# each as a share of the ceiling (of 1 core and of 2 cores), and peak RSS for RECORDS and
+# RSS_RECORDS passes (flat memory means the second is not bigger than the first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+records=${1:-10000}
+rss_records=${2:-100000}
+command -v /usr/bin/time >/dev/null || { apt-get install -y -qq time >/dev/null; }
+
+swift build -c release --product passwright >&2
+bin=.build/release/passwright
+work=$(mktemp -d /tmp/passwright-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+$bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
+
+make_csv() {  # make_csv COUNT FILE: COUNT rows cycling through the loyalty sample's rows
+  python3 - "$1" "$2" <<'PY'
+import csv, sys
+count, path = int(sys.argv[1]), sys.argv[2]
+rows = list(csv.reader(open("Templates/samples/loyalty.csv", newline="")))
+header, body = rows[0], rows[1:]
+serial = header.index("serialNumber")
+with open(path, "w", newline="") as out:
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for i in range(count):
+        row = list(body[i % len(body)])
+        row[serial] = "B%07d" % i
+        writer.writerow(row)
+PY
+}
+make_csv "$records" "$work/records.csv"
+make_csv "$rss_records" "$work/rss.csv"
+
+ceiling=$($bin bench --identities "$work/ids" --seconds 5 | python3 -c 'import json,sys; print(json.load(sys.stdin)["perSecond"])')
+
+run_batch() {  # run_batch JOBS CSV -> "passes_per_second peak_rss_kib"
+  rm -rf "$work/out"
+  /usr/bin/time -f "%e %M" -o "$work/time" $bin batch Templates/loyalty --input "$2" --out-dir "$work/out" \
+    --identities "$work/ids" --jobs "$1" 2>/dev/null
+  read -r seconds rss <"$work/time"
+  count=$(ls "$work/out" | wc -l)
+  python3 -c "print(round($count / $seconds), $rss)"
+}
+read -r one one_rss < <(run_batch 1 "$work/records.csv")
+read -r two two_rss < <(run_batch 2 "$work/records.csv")
+read -r _ big_rss < <(run_batch 2 "$work/rss.csv")
+
+pct() { python3 -c "print(f'{100 * $1 / $2:.0f}%')"; }
+cat <<TABLE
+| measure | value | vs. limit |
+|---|---|---|
+| CMS sign ceiling, 1 core (\`passwright bench\`) | $ceiling signatures/s | limit |
+| \`batch --jobs 1\`, $records passes | $one passes/s | $(pct "$one" "$ceiling") of 1-core ceiling |
+| \`batch --jobs 2\`, $records passes | $two passes/s | $(pct "$two" "$((2 * ceiling))") of 2-core ceiling; $(python3 -c "print(f'{$two / $one:.2f}')")× jobs 1 |
+| peak RSS, $records passes (jobs 2) | $((two_rss / 1024)) MiB | |
+| peak RSS, $rss_records passes (jobs 2) | $((big_rss / 1024)) MiB | $(python3 -c "print(f'{$big_rss / $two_rss:.2f}')")× the $records-pass run |
+TABLE
+echo "machine: $(nproc) cores, $(uname -m), load average $(cut -d' ' -f1-3 /proc/loadavg)"
