@@ -16,13 +16,20 @@ public final class WalletService: Sendable {
     public let store: WalletStore
     /// The templates it issues from.
     public let catalog: TemplateCatalog
+    /// Drains the push outbox while the service runs.
+    public let pushWorker: PushWorker
     private let database: any Database
     private let server: HTTPServer
     private let logger: Logger
 
     /// Opens the database (migrating it), loads the templates with their identities, and binds the
-    /// HTTP server; call ``run()`` to serve.
-    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "passwright")) async throws {
+    /// HTTP server; call ``run()`` to serve. `pushSenders` maps pass type identifiers to the APNs
+    /// sender of their identity; a pass type without one keeps its pushes queued.
+    public init(
+        configuration: ServiceConfiguration, pushSenders: [String: any PushSender] = [:],
+        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
+        logger: Logger = Logger(label: "passwright")
+    ) async throws {
         self.configuration = configuration
         self.logger = logger
         database = try await configuration.database.open(poolSize: configuration.databasePoolSize)
@@ -37,6 +44,7 @@ public final class WalletService: Sendable {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
         }
 
+        pushWorker = PushWorker(store: store, senders: pushSenders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
         let service = PassService(store: store, catalog: catalog)
         var table = RouteTable(router: Router(logger: logger), logger: logger)
@@ -48,7 +56,8 @@ public final class WalletService: Sendable {
             links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
             publicURL: configuration.publicURL, adminToken: configuration.adminToken, metrics: metrics
         ).register(in: &table)
-        OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog).register(in: &table)
+        PushRoutes(store: store, worker: pushWorker, adminToken: configuration.adminToken).register(in: &table)
+        OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker).register(in: &table)
         server = HTTPServer(configuration: configuration.http, responder: table.router, logger: logger)
         do {
             try server.start()
@@ -61,17 +70,23 @@ public final class WalletService: Sendable {
     /// The bound port (useful with port 0).
     public var port: Int? { server.port }
 
-    /// Serves until the surrounding task is cancelled, then drains in-flight requests and closes the
-    /// database.
+    /// Serves and pushes until the surrounding task is cancelled, then drains in-flight requests,
+    /// stops the push worker and closes the database.
     public func run() async throws {
         logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String(catalog.entries.count)])
+        defer { logger.info("stopped") }
         do {
-            try await server.run()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.server.run() }
+                group.addTask { await self.pushWorker.run() }
+                try await group.next()
+                group.cancelAll()
+                try await group.waitForAll()
+            }
         } catch {
             await database.close()
             throw error
         }
         await database.close()
-        logger.info("stopped")
     }
 }

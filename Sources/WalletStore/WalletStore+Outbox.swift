@@ -179,3 +179,17 @@ extension PushJob {
         enqueuedAt = Milliseconds.date(try row.int64("enqueued_at"))
     }
 }
+
+extension WalletStore {
+    /// Queues a push to every device registered for one pass without changing the pass: an operator's
+    /// way to re-wake devices (after fixing an APNs identity, say). Returns the rows queued.
+    @discardableResult
+    public func enqueuePushes(for key: PassKey) async throws -> Int {
+        let now = clock.nowMilliseconds()
+        return try await storing("queue pushes for \(key)") {
+            try await database.transaction { transaction in
+                try await Self.enqueuePushes(.pass(key), now: now, in: transaction)
+            }
+        }
+    }
+}

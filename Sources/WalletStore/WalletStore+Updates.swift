@@ -25,7 +25,7 @@ extension WalletStore {
             try await Self.write(batch, tag: tag, in: transaction)
             start = batch.endIndex
         }
-        let queued = try await Self.enqueuePushes(forTag: tag, now: now, in: transaction)
+        let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
         return (updated, queued)
     }
 
@@ -83,9 +83,31 @@ extension WalletStore {
     /// the device's pending row: a waiting row is due at the earlier time with its attempts reset; a
     /// row in flight keeps its claim and attempts, and its bumped generation stops the completion from
     /// deleting it, so the device gets another push for this change.
-    private static func enqueuePushes(forTag tag: Int64, now: Int64, in transaction: Transaction) async throws -> Int {
-        try await transaction.execute(SQL(
-            """
+    /// Which passes' registered devices get a push.
+    enum PushSelection {
+        /// Every pass that just got this update tag.
+        case tag(Int64)
+        /// One pass, whatever its tag (an operator's forced push).
+        case pass(PassKey)
+    }
+
+    /// Upserts one outbox row per registered device of the selected passes, coalesced per device and
+    /// pass type: a row still waiting keeps its place, a row in flight gets a new generation so its
+    /// completion re-queues it.
+    static func enqueuePushes(_ selection: PushSelection, now: Int64, in transaction: Transaction) async throws -> Int {
+        let condition: String
+        let parameters: [SQLValue]
+        switch selection {
+        case .tag(let tag):
+            condition = "passes.update_tag = ?"
+            parameters = [.integer(tag)]
+        case .pass(let key):
+            condition = "passes.pass_type_identifier = ? AND passes.serial_number = ?"
+            parameters = [.text(key.passTypeIdentifier), .text(key.serialNumber)]
+        }
+        // Only the fixed condition fragments above are concatenated; every value is a parameter.
+        return try await transaction.execute(SQL(
+            unsafeText: """
             INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
                                      attempts, next_attempt_at)
             SELECT DISTINCT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token, 1,
@@ -94,7 +116,7 @@ extension WalletStore {
             JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
                               AND registrations.serial_number = passes.serial_number
             JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
-            WHERE passes.update_tag = ?
+            WHERE \(condition)
             ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET
                 push_token = excluded.push_token,
                 generation = push_outbox.generation + 1,
@@ -104,7 +126,7 @@ extension WalletStore {
                 next_attempt_at = CASE WHEN excluded.next_attempt_at < push_outbox.next_attempt_at
                                        THEN excluded.next_attempt_at ELSE push_outbox.next_attempt_at END
             """,
-            .integer(now), .integer(now), .integer(tag)
+            parameters: [.integer(now), .integer(now)] + parameters
         ))
     }
 }

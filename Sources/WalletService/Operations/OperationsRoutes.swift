@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PassModel
 import Storage
 import WalletStore
 
@@ -10,6 +11,7 @@ struct OperationsRoutes {
     let store: WalletStore
     let metrics: ServiceMetrics
     let catalog: TemplateCatalog
+    let pushWorker: PushWorker
 
     func register(in table: inout RouteTable) {
         table.add(.get, "/healthz") { _ in
@@ -18,19 +20,34 @@ struct OperationsRoutes {
         table.add(.get, "/readyz") { _ in
             do {
                 try await database.ping()
-                return .json(Data(#"{"status":"ready","database":"ok"}"#.utf8))
             } catch {
                 return .problem(status: .serviceUnavailable, detail: "the database does not answer")
             }
+            // A refused APNs identity degrades pushes, not issuing or serving passes: stay in rotation,
+            // but say so loudly.
+            let stopped = pushWorker.stoppedIdentities
+            let body: JSONValue = .object([
+                "status": .string(stopped.isEmpty ? "ready" : "degraded"),
+                "database": .string("ok"),
+                "stoppedPushIdentities": .object(JSONObject(stopped.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
+            ])
+            return .json(body.serialized(sortedKeys: true))
         }
         table.add(.get, "/metrics") { _ in
             let outbox = try? await store.outboxStats()
             let ready = catalog.entries.values.filter { if case .ready = $0 { true } else { false } }.count
-            let gauges: [(name: String, help: String, value: Double)] = [
+            let counters = pushWorker.counters
+            var gauges: [(name: String, help: String, value: Double)] = [
                 ("passwright_templates_ready", "Templates that can issue passes.", Double(ready)),
                 ("passwright_templates_unavailable", "Templates that cannot issue passes (see /api/v1/templates).", Double(catalog.entries.count - ready)),
                 ("passwright_push_queued", "Pushes waiting in the outbox.", Double(outbox?.queued ?? 0)),
+                ("passwright_push_oldest_pending_seconds", "Age of the oldest waiting push.", outbox?.oldestPendingAge.map { Double($0.components.seconds) } ?? 0),
+                ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),
+                ("passwright_push_identities_stopped", "Pass types whose APNs identity was refused (403).", Double(counters.stoppedIdentities.count)),
             ]
+            for (reason, count) in counters.failures.sorted(by: { $0.key < $1.key }) {
+                gauges.append(("passwright_push_failures{reason=\"\(ServiceMetrics.escapeLabel(reason))\"}", "Push failures by APNs reason since start.", Double(count)))
+            }
             var response = HTTPResponse.bytes(Data(metrics.render(gauges: gauges).utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
             response.headers["Cache-Control"] = "no-store"
             return response

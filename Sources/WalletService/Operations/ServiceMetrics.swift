@@ -46,6 +46,11 @@ public final class ServiceMetrics: Sendable {
     func passUpdated(_ count: Int = 1) { state.withLock { $0.passesUpdated += count } }
     func deviceRegistered() { state.withLock { $0.registrations += 1 } }
 
+    /// Escapes a Prometheus label value.
+    static func escapeLabel(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: " ")
+    }
+
     /// The Prometheus exposition text; `gauges` are read at scrape time (e.g. from the store).
     func render(gauges: [(name: String, help: String, value: Double)]) -> String {
         let snapshot = state.withLock { $0 }
@@ -68,8 +73,12 @@ public final class ServiceMetrics: Sendable {
         counter("passwright_passes_issued_total", "Passes issued through the API.", snapshot.passesIssued)
         counter("passwright_passes_updated_total", "Pass updates that changed a pass.", snapshot.passesUpdated)
         counter("passwright_device_registrations_total", "New device registrations.", snapshot.registrations)
+        var described = Set<String>()
         for gauge in gauges {
-            text += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(gauge.value)\n"
+            // A gauge name may carry labels (`name{reason="…"}`); HELP and TYPE name the metric once.
+            let base = String(gauge.name.prefix { $0 != "{" })
+            if described.insert(base).inserted { text += "# HELP \(base) \(gauge.help)\n# TYPE \(base) gauge\n" }
+            text += "\(gauge.name) \(gauge.value)\n"
         }
         return text
     }
