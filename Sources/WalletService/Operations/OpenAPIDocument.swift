@@ -1029,11 +1029,34 @@ enum OpenAPIDocument {
     "summary": "Readiness: the database answers",
     "responses": {
      "200": {
-      "description": "Ready",
+      "description": "Ready (status ready), or serving with pushes stopped for some identities (status degraded)",
       "content": {
        "application/json": {
         "schema": {
-         "type": "object"
+         "type": "object",
+         "required": [
+          "status",
+          "database",
+          "stoppedPushIdentities"
+         ],
+         "properties": {
+          "status": {
+           "type": "string",
+           "enum": [
+            "ready",
+            "degraded"
+           ]
+          },
+          "database": {
+           "type": "string"
+          },
+          "stoppedPushIdentities": {
+           "type": "object",
+           "additionalProperties": {
+            "type": "string"
+           }
+          }
+         }
         }
        }
       }
@@ -1080,6 +1103,120 @@ enum OpenAPIDocument {
        "application/json": {
         "schema": {
          "type": "object"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/v1/passes/{passTypeIdentifier}/{serialNumber}/push": {
+   "parameters": [
+    {
+     "name": "passTypeIdentifier",
+     "in": "path",
+     "required": true,
+     "schema": {
+      "type": "string",
+      "maxLength": 256
+     }
+    },
+    {
+     "name": "serialNumber",
+     "in": "path",
+     "required": true,
+     "schema": {
+      "type": "string",
+      "maxLength": 256
+     }
+    }
+   ],
+   "post": {
+    "operationId": "forcePush",
+    "summary": "Queue a push to every device registered for the pass",
+    "security": [
+     {
+      "adminBearer": []
+     }
+    ],
+    "responses": {
+     "202": {
+      "description": "Queued",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "object",
+         "required": [
+          "pushesQueued"
+         ],
+         "properties": {
+          "pushesQueued": {
+           "type": "integer"
+          }
+         }
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Bad path parameter",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Missing or wrong admin token",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "No such pass",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/api/v1/push/stats": {
+   "get": {
+    "operationId": "pushStats",
+    "summary": "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities",
+    "security": [
+     {
+      "adminBearer": []
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Push statistics",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PushStats"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Missing or wrong admin token",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
         }
        }
       }
@@ -1589,6 +1726,53 @@ enum OpenAPIDocument {
      },
      "requiredPersonalizationInfo": {
       "type": "object"
+     }
+    }
+   },
+   "PushStats": {
+    "type": "object",
+    "required": [
+     "queued",
+     "inFlight",
+     "oldestPendingSeconds",
+     "sent",
+     "failuresByReason",
+     "pendingByLastError",
+     "stoppedIdentities"
+    ],
+    "properties": {
+     "queued": {
+      "type": "integer"
+     },
+     "inFlight": {
+      "type": "integer"
+     },
+     "oldestPendingSeconds": {
+      "type": [
+       "integer",
+       "null"
+      ]
+     },
+     "sent": {
+      "type": "integer"
+     },
+     "failuresByReason": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "integer"
+      }
+     },
+     "pendingByLastError": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "integer"
+      }
+     },
+     "stoppedIdentities": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "string"
+      }
      }
     }
    }
