@@ -13,10 +13,10 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
@@ -25,4 +25,13 @@ fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: Swift 6 is not on the PATH; install the Swift 6.x toolchain for Debian 12 from swift.org first" >&2
   exit 1
+fi
+
+# The APNs stand-in the push tests talk to is a small Python HTTP/2 server (h2).
+if ! python3 -c 'import h2' >/dev/null 2>&1; then
+  echo "setup: installing the Python h2 package" >&2
+  python3 -m pip install -q h2 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages h2 2>/dev/null \
+    || { $sudo_cmd apt-get install -y -qq --no-install-recommends python3-h2 >/dev/null; }
+  python3 -c 'import h2' || { echo "setup: cannot install the Python h2 package" >&2; exit 1; }
 fi
