@@ -64,7 +64,9 @@ enum LocaleRules: LintRules {
         }
         var seen: Set<String> = []
         for (path, text) in context.pass.displayedStrings where needsTranslation(text) && !context.subject.isUnknown(path) {
-            guard allKeys[text] == nil, seen.insert(text).inserted else { continue }
+            // Outside a template's own text, values and codes are the holder's data, not text to translate.
+            let isData = path.hasSuffix(".value") || path.hasSuffix(".attributedValue") || path.hasSuffix(".altText")
+            guard context.isTemplate || !isData, allKeys[text] == nil, seen.insert(text).inserted else { continue }
             findings.append(Finding(
                 rule: "localization.untranslated", severity: .warning, location: context.at(path), before: context.subject.quote(path),
                 after: "\"\(text)\" = \"…\"; in " + languages.map { "\($0).lproj/pass.strings" }.joined(separator: ", "),
