@@ -1,9 +1,20 @@
 import Foundation
+import Synchronization
 
 /// A minimal PNG writer (8-bit grey, stored-deflate zlib with Adler-32, chunks with CRC-32), so tests
 /// can make images of any size — including wrong ones — without fixtures.
 enum TestPNG {
+    /// Images by size: many tests write the same slots, and a poster background is megabytes.
+    private static let cache = Mutex<[[Int]: Data]>([:])
+
     static func make(width: Int, height: Int) -> Data {
+        if let cached = cache.withLock({ $0[[width, height]] }) { return cached }
+        let png = encode(width: width, height: height)
+        cache.withLock { $0[[width, height]] = png }
+        return png
+    }
+
+    private static func encode(width: Int, height: Int) -> Data {
         var raw: [UInt8] = []
         raw.reserveCapacity((width + 1) * height)
         for _ in 0..<height {
