@@ -53,7 +53,8 @@ let package = Package(
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
-        .testTarget(name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing"]),
+        .testTarget(
+            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing"], exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
         ]),

@@ -8,7 +8,8 @@ public enum Passwright {
     public static let version = "0.1.0"
 
     static let commands: [any Subcommand.Type] = [
-        BuildCommand.self, BatchCommand.self, VerifyCommand.self, CertsCommand.self, ServeCommand.self, BenchCommand.self,
+        BuildCommand.self, BatchCommand.self, VerifyCommand.self, LintCommand.self, CertsCommand.self, ServeCommand.self,
+        BenchCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -90,25 +90,7 @@ public struct PassCompiler: Sendable {
 
     /// The rendered `pass.json` tree with the serial number, token and web service filled in.
     func render(_ input: PassInput) throws(PassCompilerError) -> JSONValue {
-        guard case .object(var object) = try template.root.render(input.record, recordName: input.recordName) else {
-            throw .invalidTemplate(file: "pass.json", path: "", message: "must be a JSON object")
-        }
-        for (key, value) in input.overrides { object[key] = value }
-        let record = input.record
-        if let serial = input.serialNumber ?? Self.string(RecordPath.lookup("serialNumber", in: record)) {
-            object["serialNumber"] = .string(serial)
-        } else if object["serialNumber"] == nil {
-            object["serialNumber"] = .string(UUID().uuidString.lowercased())
-        }
-        if let url = options.webServiceURL { object["webServiceURL"] = .string(url) }
-        if object["webServiceURL"] != nil {
-            if let token = input.authenticationToken ?? Self.string(RecordPath.lookup("authenticationToken", in: record)) {
-                object["authenticationToken"] = .string(token)
-            } else if object["authenticationToken"] == nil {
-                object["authenticationToken"] = .string(SecureRandom.token(length: options.tokenLength))
-            }
-        }
-        return .object(object)
+        try template.render(input, options: options)
     }
 
     /// Personalization files only ship with NFC passes (digest §1.7, §5 row 12).
@@ -124,14 +106,6 @@ public struct PassCompiler: Sendable {
         return [ValidationIssue(
             severity: .error, path: "preferredStyleSchemes", rule: "poster.backgroundImage",
             message: "a poster event ticket needs a background (345×505 pt) or artwork (358×448 pt) image, or Wallet falls back to the classic layout")]
-    }
-
-    private static func string(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let string)?: return string
-        case .number(let number)?: return number.rounded() == number ? String(Int64(number)) : String(number)
-        default: return nil
-        }
     }
 
     private static func check(_ certificate: Certificate, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws(PassCompilerError) {

@@ -1,2 +1,0 @@
-import PassModel
-// Placeholder: replaced by the target's real sources.

@@ -1,0 +1,117 @@
+import Foundation
+import PassCompiler
+import PassLint
+import PassModel
+import Signing
+
+/// `passwright lint`: every reason a pass won't open, and a designer's review, as one table.
+struct LintCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "lint",
+        abstract: "Review a template or .pkpass: what Wallet refuses, and what reads, localizes or ages badly.",
+        discussion: """
+        A template is linted from its source: {{placeholders}} are unknown values, so rules that judge a value
+        skip them. --record and --records render records exactly as build does and add what the filled-in values
+        reveal (a record that cannot render, a value that breaks a rule, one barcode message on several passes).
+        Output: one markdown table, Before | After | What this changes, most severe first (or --format json).
+        Exit status: 0 clean (advice allowed), 1 with errors, 2 with warnings under --strict, 64 usage.
+        """,
+        arguments: [CommandSpec.Argument(name: "TARGET", help: "A template folder or a .pkpass file.")],
+        options: [
+            .value("record", "FILE", help: "One JSON record to render the template with (e.g. Templates/samples/<name>.json)."),
+            .value("records", "FILE", help: "Records to render: a .csv or .jsonl file."),
+            .value("identities", "DIR", help: "Identities folder: check the pass type's certificate (identifiers, expiry, WWDR)."),
+            .value("web-service-url", "URL", help: "The web service URL builds write in (default: $PASSWRIGHT_WEB_SERVICE_URL)."),
+            .value("format", "table|json", help: "Output format (default: table)."),
+            .flag("strict", help: "Exit 2 when there are warnings."),
+        ])
+
+    enum Format: String {
+        case table, json
+    }
+
+    let target: String
+    let record: String?
+    let records: String?
+    let identities: IdentityOptions?
+    let webServiceURL: String?
+    let format: Format
+    let strict: Bool
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        target = arguments.positional(0)!
+        record = arguments.value("record")
+        records = arguments.value("records")
+        if let records, RecordReader.Format(fileName: records) == nil {
+            throw UsageError("cannot tell the format of '\(records)' from its extension; use a .csv or .jsonl file")
+        }
+        identities = arguments.value("identities") == nil ? nil : IdentityOptions(arguments: arguments, environment: environment)
+        webServiceURL = arguments.value("web-service-url") ?? environment["PASSWRIGHT_WEB_SERVICE_URL"]
+        let name = arguments.value("format") ?? "table"
+        guard let format = Format(rawValue: name) else { throw UsageError("--format is table or json, not '\(name)'") }
+        self.format = format
+        strict = arguments.flag("strict")
+        if target.hasSuffix(".pkpass"), record != nil || records != nil || identities != nil {
+            throw UsageError("--record, --records and --identities apply to templates, not to a .pkpass")
+        }
+    }
+
+    func run(console: Console) async throws -> ExitStatus {
+        let now = Date()
+        let url = URL(fileURLWithPath: target)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else {
+            throw PassCompilerError.templateNotFound(path: target)
+        }
+        let findings: [Finding]
+        if isFolder.boolValue {
+            findings = try lintTemplate(at: url, now: now)
+        } else {
+            let archive: Data
+            do {
+                archive = try Data(contentsOf: url)
+            } catch {
+                throw PassCompilerError.invalidArchive(entry: target, message: "cannot be read: \(error.localizedDescription)")
+            }
+            findings = Linter(webServiceURL: webServiceURL).lint(archive: archive, now: now)
+        }
+        switch format {
+        case .table: console.out(findings.isEmpty ? "\(target): no findings" : LintReport.markdownTable(findings))
+        case .json: console.outBytes(LintReport.json(findings) + Data("\n".utf8))
+        }
+        if findings.contains(where: { $0.severity == .error }) { return .failure }
+        if strict, findings.contains(where: { $0.severity == .warning }) { return .warnings }
+        return .success
+    }
+
+    private func lintTemplate(at url: URL, now: Date) throws -> [Finding] {
+        let template: Template
+        do {
+            template = try Template.load(from: url)
+        } catch {
+            return [Linter.finding(for: error)]
+        }
+        var linter = Linter(webServiceURL: webServiceURL)
+        var certificate: Certificate?
+        if let identities {
+            certificate = try identities.directory.identity(forPassTypeIdentifier: template.passTypeIdentifier).certificate
+            linter.intermediates = (try? identities.directory.intermediates()) ?? []
+        }
+        var findings = linter.lint(template: template, identity: certificate, now: now)
+        if let record {
+            findings += linter.lint(template: template, records: [try BuildCommand.readRecord(record, name: record)], now: now)
+        }
+        if let records {
+            let handle: FileHandle
+            do {
+                handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: records))
+            } catch {
+                throw PassCompilerError.invalidRecord(record: records, message: "cannot be read: \(error.localizedDescription)")
+            }
+            defer { try? handle.close() }
+            var reader = try RecordReader(handle: handle, format: RecordReader.Format(fileName: records)!, file: (records as NSString).lastPathComponent)
+            findings += linter.lint(template: template, records: &reader, now: now)
+        }
+        return findings
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+
+/// A minimal PNG writer (8-bit grey, stored-deflate zlib with Adler-32, chunks with CRC-32), so tests
+/// can make images of any size — including wrong ones — without fixtures.
+enum TestPNG {
+    /// Images by size: many tests write the same slots, and a poster background is megabytes.
+    private static let cache = Mutex<[[Int]: Data]>([:])
+
+    static func make(width: Int, height: Int) -> Data {
+        if let cached = cache.withLock({ $0[[width, height]] }) { return cached }
+        let png = encode(width: width, height: height)
+        cache.withLock { $0[[width, height]] = png }
+        return png
+    }
+
+    private static func encode(width: Int, height: Int) -> Data {
+        var raw: [UInt8] = []
+        raw.reserveCapacity((width + 1) * height)
+        for _ in 0..<height {
+            raw.append(0) // filter: none
+            raw.append(contentsOf: repeatElement(0x80, count: width))
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
+        png += chunk("IDAT", zlibStored(raw))
+        png += chunk("IEND", [])
+        return Data(png)
+    }
+
+    private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let length = min(65_535, data.count - offset)
+            let final: UInt8 = offset + length == data.count ? 1 : 0
+            out.append(final)
+            out += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += data[offset..<(offset + length)]
+            offset += length
+        } while offset < data.count
+        return out + bigEndian(adler32(data))
+    }
+
+    private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + body
+        return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func adler32(_ data: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        // 5552 bytes is the most that can be summed before the modulo must be taken (zlib's NMAX).
+        var index = 0
+        while index < data.count {
+            let end = min(index + 5552, data.count)
+            while index < end {
+                a &+= UInt32(data[index])
+                b &+= a
+                index += 1
+            }
+            a %= 65_521
+            b %= 65_521
+        }
+        return b << 16 | a
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { index in
+        var crc = UInt32(index)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        return crc
+    }
+
+    static func crc32(_ data: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return ~crc
+    }
+}
