@@ -54,7 +54,8 @@ public final class WalletService: Sendable {
         IssuingRoutes(
             service: service, store: store, catalog: catalog,
             links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
-            publicURL: configuration.publicURL, adminToken: configuration.adminToken, metrics: metrics
+            publicURL: configuration.publicURL, webServiceURL: configuration.webServiceURL, identities: identities,
+            adminToken: configuration.adminToken, metrics: metrics
         ).register(in: &table)
         PushRoutes(store: store, worker: pushWorker, adminToken: configuration.adminToken).register(in: &table)
         OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker).register(in: &table)

@@ -59,8 +59,7 @@ struct BatchCommand: Subcommand {
 
     func run(console: Console) async throws -> ExitStatus {
         let loaded = try Template.load(from: URL(fileURLWithPath: template))
-        for skipped in loaded.skippedFiles { console.err("warning: \(template)/\(skipped)") }
-        let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL))
+        let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL), console: console)
         let (handle, totalBytes) = try openInput()
         var reader = try RecordReader(handle: handle, format: format, file: input == "-" ? "standard input" : (input as NSString).lastPathComponent)
         do {

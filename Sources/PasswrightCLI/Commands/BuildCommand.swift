@@ -37,8 +37,7 @@ struct BuildCommand: Subcommand {
 
     func run(console: Console) async throws -> ExitStatus {
         let loaded = try Template.load(from: URL(fileURLWithPath: template))
-        for skipped in loaded.skippedFiles { console.err("warning: \(template)/\(skipped)") }
-        let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL))
+        let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL), console: console)
         let recordName = data == "-" ? "standard input" : data
         let record = try Self.readRecord(data, name: recordName)
         let compiled = try compiler.compile(PassInput(record: record, recordName: recordName))

@@ -1,5 +1,6 @@
 import Foundation
 import PassCompiler
+import PassLint
 import Signing
 
 /// Finds the signing identity for a template in the identities folder (`--identities`, then
@@ -23,10 +24,29 @@ struct IdentityOptions: Sendable {
         "PASSWRIGHT_KEY_PASSPHRASE_" + String(passTypeIdentifier.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
-    /// A compiler for `template` signed with its pass type's identity and the matching WWDR intermediate.
-    func compiler(for template: Template, options: CompileOptions, now: Date = Date()) throws -> PassCompiler {
+    /// A compiler for `template` signed with its pass type's identity and the matching WWDR intermediate,
+    /// after the linter's review: errors (what Wallet would refuse) stop here with the findings
+    /// printed; warnings are printed and the build goes on.
+    func compiler(for template: Template, options: CompileOptions, console: Console, now: Date = Date()) throws -> PassCompiler {
         let identity = try directory.identity(forPassTypeIdentifier: template.passTypeIdentifier)
-        let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: directory.intermediates(), at: now)
+        let intermediates = try directory.intermediates()
+        let findings = Linter(webServiceURL: options.webServiceURL, intermediates: intermediates)
+            .lint(template: template, identity: identity.certificate, now: now)
+            .filter { $0.severity != .advice }
+        if !findings.isEmpty { console.err(LintReport.markdownTable(findings)) }
+        let errors = findings.filter { $0.severity == .error }.count
+        guard errors == 0 else { throw TemplateRefused(template: template.name, errors: errors) }
+        let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: intermediates, at: now)
         return try PassCompiler(template: template, identity: identity, intermediate: intermediate, options: options, now: now)
+    }
+}
+
+/// A template the linter found errors in; the findings were printed above.
+struct TemplateRefused: Error, CustomStringConvertible {
+    let template: String
+    let errors: Int
+
+    var description: String {
+        "template \(template) has \(errors) error\(errors == 1 ? "" : "s") (see the table above); nothing was signed"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PassCompiler
+import PassLint
 import Signing
 
 /// The templates this service issues from, each loaded, prepared and paired with its signing identity
@@ -16,6 +17,8 @@ public struct TemplateCatalog: Sendable {
 
     /// Entries by template name (the folder name).
     public let entries: [String: Entry]
+    /// Where the template folders are, for linting a template as it is on disk now.
+    public let directory: URL?
 
     /// Loads every subfolder of `directory` that has a `pass.json`.
     public init(directory: URL, identities: IdentityDirectory, webServiceURL: String, now: Date = Date()) throws {
@@ -29,17 +32,26 @@ public struct TemplateCatalog: Sendable {
                 let identity = try identities.identity(forPassTypeIdentifier: template.passTypeIdentifier)
                 let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: intermediates, at: now)
                 let compiler = try PassCompiler(template: template, identity: identity, intermediate: intermediate, options: CompileOptions(webServiceURL: webServiceURL), now: now)
-                entries[name] = .ready(compiler)
+                // A template the linter finds errors in would give passes Wallet refuses: never issue from it.
+                let errors = Linter(webServiceURL: webServiceURL, intermediates: intermediates).errors(in: template, identity: identity.certificate, now: now)
+                if errors.isEmpty {
+                    entries[name] = .ready(compiler)
+                } else {
+                    let rules = errors.map { "\($0.rule) at \($0.location)" }.joined(separator: "; ")
+                    entries[name] = .unavailable(reason: "lint found \(errors.count) error\(errors.count == 1 ? "" : "s"): \(rules) (POST /api/v1/templates/\(name)/lint for details)")
+                }
             } catch {
                 entries[name] = .unavailable(reason: "\(error)")
             }
         }
         self.entries = entries
+        self.directory = directory
     }
 
     /// Creates a catalog from prepared compilers (tests, embedding).
     public init(compilers: [PassCompiler]) {
         entries = Dictionary(uniqueKeysWithValues: compilers.map { ($0.template.name, .ready($0)) })
+        directory = nil
     }
 
     /// The compiler of a ready template.

@@ -1223,6 +1223,73 @@ enum OpenAPIDocument {
      }
     }
    }
+  },
+  "/api/v1/templates/{template}/lint": {
+   "parameters": [
+    {
+     "name": "template",
+     "in": "path",
+     "required": true,
+     "schema": {
+      "type": "string",
+      "maxLength": 256
+     }
+    }
+   ],
+   "post": {
+    "operationId": "lintTemplate",
+    "summary": "Lint a template as it is on disk: errors Wallet would refuse, design warnings, advice",
+    "security": [
+     {
+      "adminBearer": []
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Findings, most severe first (header X-Passwright-Lint-Errors counts the errors)",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "array",
+         "items": {
+          "$ref": "#/components/schemas/Finding"
+         }
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Bad path parameter",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Missing or wrong admin token",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "No such template",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     }
+    }
+   }
   }
  },
  "components": {
@@ -1773,6 +1840,42 @@ enum OpenAPIDocument {
       "additionalProperties": {
        "type": "string"
       }
+     }
+    }
+   },
+   "Finding": {
+    "type": "object",
+    "required": [
+     "rule",
+     "severity",
+     "location",
+     "before",
+     "after",
+     "effect"
+    ],
+    "properties": {
+     "rule": {
+      "type": "string"
+     },
+     "severity": {
+      "type": "string",
+      "enum": [
+       "error",
+       "warning",
+       "advice"
+      ]
+     },
+     "location": {
+      "type": "string"
+     },
+     "before": {
+      "type": "string"
+     },
+     "after": {
+      "type": "string"
+     },
+     "effect": {
+      "type": "string"
      }
     }
    }

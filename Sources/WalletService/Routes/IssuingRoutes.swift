@@ -1,7 +1,9 @@
 import Foundation
 import HTTPServer
 import PassCompiler
+import PassLint
 import PassModel
+import Signing
 import WalletStore
 
 /// The REST API a business's backend calls to issue, read, update and void passes, under `/api/v1`,
@@ -12,6 +14,8 @@ struct IssuingRoutes {
     let catalog: TemplateCatalog
     let links: DownloadLinks
     let publicURL: String
+    let webServiceURL: String
+    let identities: IdentityDirectory
     let adminToken: String
     let metrics: ServiceMetrics
 
@@ -22,6 +26,7 @@ struct IssuingRoutes {
         admin(&table, .get, "/api/v1/passes/:passType/:serial/pkpass") { try await archive($0) }
         admin(&table, .patch, "/api/v1/templates/:template/passes", maxBodySize: 256 << 10) { try await updateTemplate($0) }
         admin(&table, .get, "/api/v1/templates") { _ in templates() }
+        admin(&table, .post, "/api/v1/templates/:template/lint") { try lint($0) }
         admin(&table, .get, "/api/v1/logs") { try await logs($0) }
         table.add(.get, "/passes/:passType/:serial") { try await download($0) }
     }
@@ -140,6 +145,28 @@ struct IssuingRoutes {
             }
         }
         return .json(JSONValue.object(["templates": .array(list)]).serialized(sortedKeys: true))
+    }
+
+    /// The template's findings as it is on disk now (so an issuer can check a fix before restarting).
+    private func lint(_ request: HTTPRequest) throws -> HTTPResponse {
+        let name = request.parameters["template"] ?? ""
+        guard let folder = catalog.directory?.appendingPathComponent(name),
+              FileManager.default.fileExists(atPath: folder.appendingPathComponent("pass.json").path) else {
+            return .problem(status: .notFound, detail: "template '\(name)' does not exist")
+        }
+        let findings: [Finding]
+        do {
+            let template = try Template.load(from: folder)
+            let identity = try? identities.identity(forPassTypeIdentifier: template.passTypeIdentifier)
+            let linter = Linter(webServiceURL: webServiceURL, intermediates: (try? identities.intermediates()) ?? [])
+            findings = linter.lint(template: template, identity: identity?.certificate, now: Date())
+        } catch {
+            findings = [Linter.finding(for: error)]
+        }
+        let errors = findings.filter { $0.severity == .error }.count
+        var response = HTTPResponse.json(LintReport.json(findings))
+        response.headers["X-Passwright-Lint-Errors"] = String(errors)
+        return response
     }
 
     private func logs(_ request: HTTPRequest) async throws -> HTTPResponse {
