@@ -21,4 +21,27 @@ export PASSWRIGHT_TEST_POSTGRES_URL
 echo "test: PostgreSQL at $PASSWRIGHT_TEST_POSTGRES_URL" >&2
 
 swift build --build-tests
-swift test --skip-build "$@"
+
+if [ "$#" -gt 0 ]; then
+  exec swift test --skip-build "$@"
+fi
+
+# One process per test target: the in-process HTTP servers of some suites need the cooperative
+# thread pool, which the CPU-heavy suites of others (RSA key generation, 10,000-pass batches) would
+# otherwise keep busy on a 2-core machine.
+passed=0
+failed=0
+failed_targets=()
+for dir in Tests/*Tests; do
+  target=$(basename "$dir")
+  echo "test: $target" >&2
+  if swift test --skip-build --filter "^$target\\."; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    failed_targets+=("$target")
+  fi
+done
+[ "$failed" -eq 0 ] || echo "test: failed targets: ${failed_targets[*]}" >&2
+echo "test targets: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -33,20 +33,23 @@ struct IdentityOptions: Sendable {
         let findings = Linter(webServiceURL: options.webServiceURL, intermediates: intermediates)
             .lint(template: template, identity: identity.certificate, now: now)
             .filter { $0.severity != .advice }
-        if !findings.isEmpty { console.err(LintReport.markdownTable(findings)) }
         let errors = findings.filter { $0.severity == .error }.count
-        guard errors == 0 else { throw TemplateRefused(template: template.name, errors: errors) }
+        guard errors == 0 else {
+            throw TemplateRefused(template: template.name, errors: errors, table: LintReport.markdownTable(findings))
+        }
+        if !findings.isEmpty { console.err(LintReport.markdownTable(findings)) }
         let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: intermediates, at: now)
         return try PassCompiler(template: template, identity: identity, intermediate: intermediate, options: options, now: now)
     }
 }
 
-/// A template the linter found errors in; the findings were printed above.
+/// A template the linter found errors in, with the review table.
 struct TemplateRefused: Error, CustomStringConvertible {
     let template: String
     let errors: Int
+    let table: String
 
     var description: String {
-        "template \(template) has \(errors) error\(errors == 1 ? "" : "s") (see the table above); nothing was signed"
+        "template \(template) has \(errors) error\(errors == 1 ? "" : "s") Wallet would refuse; nothing was signed\n\n\(table)"
     }
 }
