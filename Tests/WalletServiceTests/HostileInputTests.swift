@@ -153,6 +153,24 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a serial number with '/' or NUL, or too long, is 422 whether it comes in the body or in data")
+    func badSerialNumbers() async throws {
+        try await withService { server in
+            for serial in ["a/b", "a\u{0}b", String(repeating: "s", count: 257), ""] {
+                var inData = try Samples.record("loyalty")
+                inData["serialNumber"] = .string(serial)
+                for request: JSON in [["template": "loyalty", "serialNumber": .string(serial), "data": try Samples.record("loyalty")],
+                                      ["template": "loyalty", "data": inData]] where !(serial.isEmpty && request["serialNumber"].isNull) {
+                    let response = try await server.api("POST", "/api/v1/passes", json: request)
+                    try await Self.expectProblem(response, 422, on: server)
+                    #expect(response.status == 422, "serial \(serial.debugDescription.prefix(40)) in \(request["serialNumber"].isNull ? "data" : "the body")")
+                }
+            }
+            let listed = try await server.service.store.passes(template: "loyalty")
+            #expect(listed.isEmpty, "no pass was stored: \(listed)")
+        }
+    }
+
     @Test("SQL metacharacters in serial numbers and data are stored and returned verbatim", arguments: Engine.selected)
     func sqlMetacharacters(engine: Engine) async throws {
         try await withService(engine: engine) { server in
