@@ -81,10 +81,9 @@ final class SocketConnection: @unchecked Sendable {
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard result == 0 else {
-            close(descriptor)
-            throw SocketError("connect to 127.0.0.1:\(port) failed: errno \(errno)")
-        }
+        // No close() here: deinit runs for a class whose init throws after initializing every property,
+        // and a second close could shut another connection's descriptor reused in between.
+        guard result == 0 else { throw SocketError("connect to 127.0.0.1:\(port) failed: errno \(errno)") }
     }
 
     deinit { close(descriptor) }
