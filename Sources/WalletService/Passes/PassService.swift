@@ -32,6 +32,11 @@ public struct PassService: Sendable {
             throw ServiceError.unknownTemplate(request.template, available: catalog.entries.keys.sorted())
         }
         let serial = request.serialNumber ?? Self.string(request.data["serialNumber"]) ?? UUID().uuidString.lowercased()
+        // Checked after choosing, so a serial number from the record obeys the same rules: one with '/'
+        // or NUL could never be named in a Wallet or download URL (the router refuses both).
+        guard !serial.isEmpty, serial.count <= 256, !serial.contains("\u{0}"), !serial.contains("/") else {
+            throw ServiceError.invalid("serialNumber must be 1 to 256 characters without '/' or NUL")
+        }
         let token = Self.string(request.data["authenticationToken"]) ?? SecureRandom.token(length: 32)
         guard token.count >= 16 else { throw ServiceError.invalid("data.authenticationToken must be at least 16 characters") }
         let input = PassInput(record: .object(request.data), recordName: "data", serialNumber: serial, authenticationToken: token, overrides: request.overrides)

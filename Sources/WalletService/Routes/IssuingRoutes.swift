@@ -52,9 +52,6 @@ struct IssuingRoutes {
         try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
         guard let template = try body.string("template") else { throw RequestError(status: .unprocessableContent, detail: "template is required") }
         let serial = try body.string("serialNumber")
-        if let serial, serial.isEmpty || serial.count > 256 || serial.contains("\u{0}") || serial.contains("/") {
-            throw RequestError(status: .unprocessableContent, detail: "serialNumber must be 1 to 256 characters without '/' or NUL")
-        }
         let data = try body.object("data") ?? JSONObject()
         let stored = try await service.issue(PassService.Issue(template: template, serialNumber: serial, data: data, overrides: RelevanceOverrides.extract(from: body)))
         metrics.passIssued()

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import ZipArchive
+
+/// A `.pkpass` the server sent, opened with the project's zip reader.
+struct ServedPass {
+    let archive: Data
+    let reader: ZipReader
+    /// `pass.json` as an object.
+    let passJSON: JSON
+
+    init(archive: Data) throws {
+        self.archive = archive
+        reader = try ZipReader(data: archive)
+        passJSON = try JSON(parsing: reader.data(for: "pass.json"))
+    }
+
+    var authenticationToken: String? { passJSON["authenticationToken"].string }
+
+    /// The value of a field of a style dictionary (`storeCard.primaryFields` key `points` …).
+    func fieldValue(_ key: String) -> JSON {
+        for style in ["storeCard", "eventTicket", "boardingPass", "coupon", "generic"] {
+            for group in ["headerFields", "primaryFields", "secondaryFields", "auxiliaryFields", "backFields"] {
+                if let field = passJSON[style][group].array?.first(where: { $0["key"].string == key }) { return field["value"] }
+            }
+        }
+        return .null
+    }
+
+    /// Verifies `signature` over `manifest.json` with the real `openssl smime` against `rootCA`,
+    /// after unzipping with the real `unzip`.
+    func opensslVerify(rootCA: URL) async throws -> ProcessResult {
+        try await withScratch { folder in
+            let file = folder.appendingPathComponent("pass.pkpass")
+            try archive.write(to: file)
+            let unzip = try await Subprocess.tool("unzip", ["-q", file.path, "-d", folder.appendingPathComponent("x").path])
+            try #require(unzip.status == 0, "unzip failed: \(unzip)")
+            return try await Subprocess.tool("openssl", [
+                "smime", "-verify", "-binary", "-inform", "DER",
+                "-in", folder.appendingPathComponent("x/signature").path,
+                "-content", folder.appendingPathComponent("x/manifest.json").path,
+                "-CAfile", rootCA.path, "-purpose", "any", "-out", "/dev/null",
+            ])
+        }
+    }
+}
+
+/// A fresh temporary folder (mode 0700) for one test, removed afterwards whatever happens.
+func withScratch<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("passwright-svc-\(UUID().uuidString.prefix(8))", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
