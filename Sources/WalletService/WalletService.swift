@@ -79,7 +79,11 @@ public final class WalletService: Sendable {
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await self.server.run() }
-                group.addTask { await self.pushWorker.run() }
+                if self.pushWorker.hasSenders {
+                    group.addTask { await self.pushWorker.run() }
+                } else {
+                    self.logger.warning("push refresh is off (no APNs identities); updates queue in the outbox until it is on")
+                }
                 try await group.next()
                 group.cancelAll()
                 try await group.waitForAll()

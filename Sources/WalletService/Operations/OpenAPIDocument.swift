@@ -932,7 +932,7 @@ enum OpenAPIDocument {
       }
      },
      "404": {
-      "description": "No such pass",
+      "description": "No such pass, or its template offers no personalization",
       "content": {
        "application/problem+json": {
         "schema": {
@@ -953,6 +953,16 @@ enum OpenAPIDocument {
      },
      "422": {
       "description": "Invalid values",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
+     "409": {
+      "description": "Already personalized",
       "content": {
        "application/problem+json": {
         "schema": {

@@ -83,6 +83,11 @@ public struct PassService: Sendable {
         return archive
     }
 
+    /// Whether the pass's template ships `personalization.json` (and so asks Wallet for a sign-up).
+    func offersPersonalization(_ pass: StoredPass) -> Bool {
+        catalog.compiler(for: pass.template)?.template.files.contains { $0.path == "personalization.json" } ?? false
+    }
+
     /// Signs a personalization token with the pass's identity (digest §3.6).
     func signPersonalizationToken(_ token: String, for pass: StoredPass) throws -> Data {
         guard let compiler = catalog.compiler(for: pass.template) else { throw ServiceError.unavailableTemplate(pass.template) }

@@ -31,6 +31,9 @@ public final class PushWorker: Sendable {
         self.logger = logger
     }
 
+    /// Whether any pass type has a sender; a worker without one has nothing to do.
+    public var hasSenders: Bool { !senders.isEmpty }
+
     /// Pass types whose identity APNs refused, with the reason; shown by `/readyz` and `/metrics`.
     public var stoppedIdentities: [String: String] { state.withLock { $0.stoppedIdentities } }
 

@@ -105,7 +105,14 @@ struct WalletProtocolRoutes {
 
     private func personalize(_ request: HTTPRequest) async throws -> HTTPResponse {
         let key = PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
-        guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        // Apple's protocol sends no token here, so only passes that offer personalization accept it,
+        // and only once: nobody can rewrite a personalized pass by knowing its serial number.
+        guard let pass = try await store.pass(key), service.offersPersonalization(pass) else {
+            return .problem(status: .notFound, detail: "no such pass offers personalization")
+        }
+        if case .object(let data) = try PassService.value(pass.data), data["personalization"] != nil {
+            return .problem(status: .conflict, detail: "this pass is already personalized")
+        }
         let body = try request.jsonObject(requireContentType: false)
         guard let token = try body.string("personalizationToken"), !token.isEmpty else {
             throw RequestError.badRequest("personalizationToken is required")
