@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CGlibc"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Wrappers: the only importers of their C module.
@@ -42,7 +43,7 @@ let package = Package(
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer",
         ]),
-        .executableTarget(name: "passwright", dependencies: ["PasswrightCLI"]),
+        .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
         // Tests: one target per library.
         .testTarget(name: "SigningTests", dependencies: ["Signing"]),

@@ -10,10 +10,9 @@ public struct ZipWriter: Sendable {
     /// The modification time written when none is given: 1980-01-01 00:00 UTC, the ZIP epoch.
     public static let defaultModificationDate = Date(timeIntervalSince1970: 315_532_800)
 
-    private struct Entry {
-        let name: String
-        let data: Data
-        let compression: ZipCompression
+    private enum Entry {
+        case file(name: String, data: Data, compression: ZipCompression)
+        case copies(ZipPrecompressedEntries)
     }
 
     private var entries: [Entry] = []
@@ -32,7 +31,17 @@ public struct ZipWriter: Sendable {
     public mutating func add(path: String, data: Data, compression: ZipCompression) throws(ZipError) {
         try ZipEntryName.validate(path, allowsDirectoryMarker: false)
         guard names.insert(path).inserted else { throw .duplicateEntry(name: path) }
-        entries.append(Entry(name: path, data: data, compression: compression))
+        entries.append(.file(name: path, data: data, compression: compression))
+    }
+
+    /// Queues entries compressed once beforehand; they are copied into the archive as stored there,
+    /// without compressing them again (a template's images and strings, in every pass built from it).
+    public mutating func add(_ precompressed: ZipPrecompressedEntries) throws(ZipError) {
+        guard !precompressed.names.isEmpty else { return }
+        for name in precompressed.names {
+            guard names.insert(name).inserted else { throw .duplicateEntry(name: name) }
+        }
+        entries.append(.copies(precompressed))
     }
 
     /// Writes the archive and returns its bytes; the writer can go on and finish again.
@@ -44,15 +53,27 @@ public struct ZipWriter: Sendable {
     }
 
     /// Adds each entry from inside its own `withUnsafeBytes`, then closes the archive at the
-    /// deepest level, so every borrowed buffer is still valid when libzip reads it.
+    /// deepest level, so every borrowed buffer (and every archive copied from) is still valid when
+    /// libzip reads it.
     private func write(from pending: ArraySlice<Entry>, into archive: LibZipArchive) throws(ZipError) -> Data {
         guard let entry = pending.first else { return try archive.closeAndCollect() }
-        let result = entry.data.withUnsafeBytes { (bytes) -> Result<Data, ZipError> in
-            Result { () throws(ZipError) in
-                try archive.addFile(name: entry.name, borrowing: bytes, compression: entry.compression, time: time)
-                return try write(from: pending.dropFirst(), into: archive)
+        switch entry {
+        case .file(let name, let data, let compression):
+            let result = data.withUnsafeBytes { (bytes) -> Result<Data, ZipError> in
+                Result { () throws(ZipError) in
+                    try archive.addFile(name: name, borrowing: bytes, compression: compression, time: time)
+                    return try write(from: pending.dropFirst(), into: archive)
+                }
+            }
+            return try result.get()
+        case .copies(let precompressed):
+            let source = try precompressed.open()
+            for (index, name) in precompressed.names.enumerated() {
+                try archive.addCopy(of: index, from: source, name: name)
+            }
+            return try withExtendedLifetime(source) { () throws(ZipError) -> Data in
+                try write(from: pending.dropFirst(), into: archive)
             }
         }
-        return try result.get()
     }
 }

@@ -35,6 +35,30 @@ import Testing
         #expect(png.compressedSize == png.uncompressedSize)
     }
 
+    /// Entries compressed once are copied as they are: same bytes, same methods, same compressed
+    /// sizes, in order among normal entries; and the result is the archive writing them all anew gives.
+    @Test func precompressedEntriesAreCopiedUnchanged() throws {
+        let shared = Array(Self.sample.dropFirst())
+        let precompressed = try ZipPrecompressedEntries(shared)
+        var writer = ZipWriter()
+        try writer.add(path: "pass.json", data: Self.sample[0].data, compression: .deflate)
+        try writer.add(precompressed)
+        try writer.add(path: "signature", data: Data([1, 2, 3]), compression: .store)
+        let reader = try ZipReader(data: writer.finish())
+        #expect(reader.entries.map(\.name) == ["pass.json"] + shared.map(\.path) + ["signature"])
+        let fresh = try ZipReader(data: Self.sampleArchive())
+        for expected in shared {
+            let entry = try #require(reader.entries.first { $0.name == expected.path })
+            let freshEntry = try #require(fresh.entries.first { $0.name == expected.path })
+            #expect(entry.compression == expected.compression)
+            #expect(entry.compressedSize == freshEntry.compressedSize)
+            #expect(try reader.data(for: entry.name) == expected.data)
+        }
+        var duplicate = ZipWriter()
+        try duplicate.add(path: "icon.png", data: Data([0]), compression: .store)
+        #expect(throws: ZipError.duplicateEntry(name: "icon.png")) { try duplicate.add(precompressed) }
+    }
+
     @Test func sameInputsGiveSameBytes() throws {
         let first = try Self.sampleArchive()
         #expect(try Self.sampleArchive() == first)

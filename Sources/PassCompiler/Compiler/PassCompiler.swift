@@ -58,7 +58,8 @@ public struct PassCompiler: Sendable {
     public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
         let (pass, issues) = try validate(input, at: now)
         let passJSON = pass.encoded()
-        let files = packagedFiles(for: pass)
+        let withPersonalization = pass.nfc != nil
+        let files = withPersonalization ? template.files : template.files.filter { !$0.isPersonalization }
         var manifest = Manifest()
         manifest.set(Digest.sha1Hex(passJSON), for: "pass.json")
         for file in files { manifest.set(file.sha1Hex, for: file.path) }
@@ -67,7 +68,7 @@ public struct PassCompiler: Sendable {
             let signature = try signer.sign(manifestBytes, signingTime: now)
             var writer = ZipWriter()
             try writer.add(path: "pass.json", data: passJSON, compression: .deflate)
-            for file in files { try writer.add(path: file.path, data: file.bytes, compression: file.compression) }
+            try writer.add(withPersonalization ? template.packaged.all : template.packaged.withoutPersonalization)
             try writer.add(path: "manifest.json", data: manifestBytes, compression: .deflate)
             try writer.add(path: "signature", data: signature, compression: .store)
             return CompiledPass(pass: pass, passJSON: passJSON, archive: try writer.finish(), warnings: issues)
@@ -91,12 +92,6 @@ public struct PassCompiler: Sendable {
     /// The rendered `pass.json` tree with the serial number, token and web service filled in.
     func render(_ input: PassInput) throws(PassCompilerError) -> JSONValue {
         try template.render(input, options: options)
-    }
-
-    /// Personalization files only ship with NFC passes (digest §1.7, §5 row 12).
-    private func packagedFiles(for pass: Pass) -> [PackagedFile] {
-        guard pass.nfc == nil else { return template.files }
-        return template.files.filter { $0.path != "personalization.json" && $0.imageName?.slot != "personalizationLogo" }
     }
 
     /// Checks that need both the pass and the template's files.

@@ -17,6 +17,11 @@ public struct PackagedFile: Sendable, Hashable {
     /// The image slot of a PNG (`icon`, `strip`, …), `nil` for other files.
     public var imageName: ImageName? { ImageName(fileName: String(path.split(separator: "/").last ?? "")) }
 
+    /// Personalization files ship only with NFC passes (digest §1.7, §5 row 12).
+    public var isPersonalization: Bool {
+        path == "personalization.json" || imageName?.slot == "personalizationLogo"
+    }
+
     /// The `.lproj` folder's language (`de`, `zh-Hans`), `nil` for files at the root.
     public var language: String? {
         let parts = path.split(separator: "/")

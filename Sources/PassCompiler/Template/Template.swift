@@ -1,6 +1,7 @@
 import Foundation
 import PassModel
 import Signing
+import ZipArchive
 
 /// A pass template loaded and prepared once — files read, validated and hashed, `pass.json` parsed and
 /// its placeholders located — then rendered many times, so a batch of 100,000 passes reads the template
@@ -24,6 +25,9 @@ public struct Template: Sendable {
     public let skippedFiles: [String]
     /// Record paths the placeholders use, in order of first use.
     public let placeholders: [String]
+    /// `files`, compressed once, for every pass; and the same without personalization files, for
+    /// passes without NFC (digest §1.7).
+    let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
 
     let root: TemplateNode
 
@@ -70,11 +74,20 @@ public struct Template: Sendable {
 
         var seen = Set<String>()
         let placeholders = root.placeholders.filter { seen.insert($0).inserted }
+        let sorted = files.sorted { $0.path < $1.path }
+        let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
+        do {
+            packaged = (
+                try ZipPrecompressedEntries(sorted.map { ($0.path, $0.bytes, $0.compression) }),
+                try ZipPrecompressedEntries(sorted.filter { !$0.isPersonalization }.map { ($0.path, $0.bytes, $0.compression) }))
+        } catch {
+            throw .packaging(message: "cannot compress the template's files: \(error)")
+        }
         return Template(
             name: directory.standardizedFileURL.lastPathComponent, directory: directory, source: source,
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier,
-            files: files.sorted { $0.path < $1.path }, localizations: localizations,
-            skippedFiles: skipped, placeholders: placeholders, root: root)
+            files: sorted, localizations: localizations,
+            skippedFiles: skipped, placeholders: placeholders, packaged: packaged, root: root)
     }
 
     /// Whether the template ships an image for `slot` at any scale, at the root or localized.

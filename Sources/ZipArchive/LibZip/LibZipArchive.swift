@@ -80,6 +80,25 @@ final class LibZipArchive {
                              archive: archive, operation: "setting the file attributes", entry: name)
     }
 
+    /// Copies entry `index` of `source` as it is stored there — compressed bytes, CRC and sizes — without
+    /// inflating or compressing anything. `source` must stay open until `closeAndCollect()`.
+    func addCopy(of index: Int, from source: LibZipArchive, name: String) throws(ZipError) {
+        let archive = open
+        guard let entrySource = zip_source_zip(archive, source.open, zip_uint64_t(index), zip_flags_t(ZIP_FL_COMPRESSED), 0, -1) else {
+            throw LibZipGate.error(zip_get_error(archive), operation: "copying the entry", entry: name)
+        }
+        let added = zip_file_add(archive, name, entrySource, zip_flags_t(ZIP_FL_ENC_UTF_8))
+        if added < 0 { zip_source_free(entrySource) }
+        try LibZipGate.check(added, archive: archive, operation: "copying the entry", entry: name)
+        // Keep the source's method: any other (including libzip's default) would inflate and recompress.
+        let method = try source.entry(at: index).method
+        try LibZipGate.check(Int64(zip_set_file_compression(archive, zip_uint64_t(added), method, 0)),
+                             archive: archive, operation: "keeping the compression", entry: name)
+        try LibZipGate.check(Int64(zip_file_set_external_attributes(archive, zip_uint64_t(added), 0, zip_uint8_t(ZIP_OPSYS_UNIX),
+                                                                    zip_uint32_t(0o100644) << 16)),
+                             archive: archive, operation: "setting the file attributes", entry: name)
+    }
+
     /// Writes the archive (compressing now, from the borrowed bytes) and returns its bytes.
     func closeAndCollect() throws(ZipError) -> Data {
         let archive = open

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Files compressed once and then copied, still compressed, into many archives.
+///
+/// A template's images and `pass.strings` are the same in every pass built from it; compressing
+/// them (and computing their CRCs) once when the template loads, instead of once per pass, takes
+/// zlib off the hot path of batch builds.
+public struct ZipPrecompressedEntries: Sendable {
+    /// Entry names, in archive order.
+    public let names: [String]
+    private let archive: Data
+
+    /// Compresses `files` now, each as asked.
+    public init(_ files: [(path: String, data: Data, compression: ZipCompression)]) throws(ZipError) {
+        var writer = ZipWriter()
+        for file in files { try writer.add(path: file.path, data: file.data, compression: file.compression) }
+        archive = files.isEmpty ? Data() : try writer.finish()
+        names = files.map(\.path)
+    }
+
+    func open() throws(ZipError) -> LibZipArchive {
+        let opened = archive.withUnsafeBytes { bytes in Result { () throws(ZipError) in try LibZipArchive.open(copying: bytes) } }
+        return try opened.get()
+    }
+}
