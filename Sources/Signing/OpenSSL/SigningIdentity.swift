@@ -76,3 +76,13 @@ public struct SigningIdentity: Sendable {
         self.privateKey = privateKey
     }
 }
+
+extension SigningIdentity {
+    /// The certificate and its private key as unencrypted PEM, in memory, for a TLS client that needs
+    /// them as bytes (APNs over libcurl authenticates with the very identity that signs the passes).
+    ///
+    /// `unsafe` because the key leaves its encryption: keep the bytes in memory, never write or log them.
+    public func unsafeUnencryptedPEM() throws -> (certificate: Data, privateKey: Data) {
+        (Data(certificate.pem.utf8), try privateKey.unencryptedPKCS8PEM())
+    }
+}
