@@ -1,0 +1,73 @@
+import Foundation
+
+/// Pushes pass updates for one pass type identity over one long-lived HTTP/2 connection.
+///
+/// Make one client per Pass Type ID certificate and keep it: concurrent `send`s become streams of the
+/// same connection (APNs treats opening a connection per push as abuse, spec §4.4), at most
+/// `maxConcurrentStreams` or the server's `SETTINGS_MAX_CONCURRENT_STREAMS` at once, the rest queued.
+/// After a GOAWAY the next push opens a fresh connection by itself. A dedicated thread drives libcurl;
+/// `send` only queues and awaits.
+public final class APNsClient: Sendable {
+    private let configuration: APNsConfiguration
+    private let identity: CurlIdentity
+    private let loop: CurlMultiLoop
+
+    /// Validates the configuration and starts the client's thread; nothing connects until the first push.
+    public init(configuration: APNsConfiguration = APNsConfiguration(), credentials: APNsCredentials) throws(APNsError) {
+        guard configuration.url.scheme?.lowercased() == "https", configuration.url.host != nil else {
+            throw .invalidConfiguration(field: "url", reason: "must be an https:// origin such as https://api.push.apple.com, got '\(configuration.url.absoluteString)'")
+        }
+        guard configuration.url.path.isEmpty || configuration.url.path == "/" else {
+            throw .invalidConfiguration(field: "url", reason: "must have no path (the client adds /3/device/<token>), got '\(configuration.url.path)'")
+        }
+        guard configuration.maxConcurrentStreams >= 1 else {
+            throw .invalidConfiguration(field: "maxConcurrentStreams", reason: "must be at least 1, got \(configuration.maxConcurrentStreams)")
+        }
+        guard configuration.requestTimeout >= .milliseconds(1) else {
+            throw .invalidConfiguration(field: "requestTimeout", reason: "must be at least 1 ms, got \(configuration.requestTimeout)")
+        }
+        guard configuration.expiration >= .zero else {
+            throw .invalidConfiguration(field: "expiration", reason: "must not be negative, got \(configuration.expiration)")
+        }
+        guard !credentials.certificatePEM.isEmpty, !credentials.privateKeyPEM.isEmpty else {
+            throw .invalidConfiguration(field: "credentials", reason: "the certificate and the private key must both be present")
+        }
+        self.configuration = configuration
+        self.identity = CurlIdentity(credentials: credentials, configuration: configuration)
+        self.loop = try CurlMultiLoop(maxConcurrentStreams: configuration.maxConcurrentStreams)
+    }
+
+    /// Sends one pass-update push (`POST /3/device/<pushToken>`, `apns-topic: <topic>`, background,
+    /// priority 5, body `{}`) and returns APNs's answer; its `outcome` says what to do next.
+    ///
+    /// Throws only when there is no answer: connection, TLS, timeout or a lost connection, with
+    /// libcurl's explanation; or a token or topic that cannot be sent.
+    public func send(pushToken: String, topic: String) async throws(APNsError) -> APNsResponse {
+        let request = try APNsRequest(
+            origin: configuration.url, pushToken: pushToken, topic: topic,
+            expiration: configuration.expiration, now: Date()
+        )
+        let easy = try CurlEasy(request: request, identity: identity)
+        let server = configuration.url.absoluteString
+        let result = await withCheckedContinuation { continuation in
+            let transfer = CurlTransfer(easy: easy, server: server, timeout: configuration.requestTimeout, continuation: continuation)
+            if !loop.submit(transfer) { transfer.fail(.shutDown) }
+        }
+        return try result.get()
+    }
+
+    /// How many connections the client has opened so far: 1 while a single connection carries every
+    /// push, growing only on reconnects. Lets tests and metrics catch connection churn.
+    public var connectionsOpened: Int { loop.connectionsOpened }
+
+    /// Lets pushes in flight finish (each within `requestTimeout`), refuses new ones with
+    /// `APNsError.shutDown`, closes the connection and ends the thread. Call it when the identity is
+    /// retired or its certificate was refused (Apple: close all connections after a revocation).
+    public func shutdown() async {
+        await loop.stopAndWait()
+    }
+
+    deinit {
+        loop.stop()
+    }
+}

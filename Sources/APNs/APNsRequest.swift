@@ -1,0 +1,43 @@
+import Foundation
+
+/// One push as it goes on the wire (spec §4.2): `POST /3/device/<token>` with the pass headers and `{}`.
+struct APNsRequest: Sendable, Equatable {
+    /// The full URL, origin plus `/3/device/<token>`.
+    var url: String
+    /// Header lines in `name: value` form.
+    var headers: [String]
+    /// Always `{}`: Wallet ignores any content, and an empty body would be `PayloadEmpty`.
+    var body: String { "{}" }
+
+    /// Validates the token and topic (they end up in the path and a header) and stamps the expiration.
+    init(origin: URL, pushToken: String, topic: String, expiration: Duration, now: Date) throws(APNsError) {
+        // Wallet registers hex tokens; anything else could change the path, so it never reaches the URL.
+        guard !pushToken.isEmpty, pushToken.utf8.allSatisfy({ $0.isHexDigit }) else {
+            throw .invalidRequest(field: "pushToken", reason: "must be the hexadecimal token the device registered, got \(pushToken.count) characters that are not all hex digits")
+        }
+        guard !topic.isEmpty, topic.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw .invalidRequest(field: "topic", reason: "must be the pass type identifier (printable ASCII, no spaces), got '\(topic)'")
+        }
+        let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
+        let expiresAt = expiration == .zero ? 0 : Int64(now.timeIntervalSince1970) + expiration.components.seconds
+        self.url = "\(base)/3/device/\(pushToken)"
+        self.headers = [
+            "apns-topic: \(topic)",
+            "apns-push-type: background",
+            // Apple: a background push must have priority 5; 10 is an error.
+            "apns-priority: 5",
+            "apns-expiration: \(expiresAt)",
+            "content-type: application/json",
+            // libcurl adds `Accept: */*` unless told not to; APNs has no use for it.
+            "accept:",
+        ]
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What APNs answered to one push: status and reason as sent, plus the classification the push worker acts on.
+public struct APNsResponse: Sendable, Equatable {
+    /// The HTTP status (200 accepted; 4xx and 5xx as in spec §4.3).
+    public var status: Int
+    /// The `reason` of the JSON error body (`BadDeviceToken`, `Unregistered`, …); `nil` on 200.
+    public var reason: String?
+    /// When APNs learnt the token was no longer valid (410 `Unregistered`): a registration made after
+    /// this moment is newer than the failure and must be kept.
+    public var timestamp: Date?
+    /// The `apns-id` header APNs returns, the handle Apple support asks for when tracing a push.
+    public var apnsID: String?
+
+    /// Builds a response; the client makes these, tests and push workers may too.
+    public init(status: Int, reason: String? = nil, timestamp: Date? = nil, apnsID: String? = nil) {
+        self.status = status
+        self.reason = reason
+        self.timestamp = timestamp
+        self.apnsID = apnsID
+    }
+
+    /// What to do about this answer, following Apple's table (spec §4.3).
+    public var outcome: APNsOutcome {
+        switch (status, reason) {
+        case (200, _):
+            .delivered
+        case (410, _):
+            .unregistered(since: timestamp)
+        case (400, "BadDeviceToken"):
+            .badDeviceToken
+        case (400, "DeviceTokenNotForTopic"):
+            .deviceTokenNotForTopic
+        case (429, _):
+            .retry(after: .backOffForToken)
+        case (503, "Shutdown"):
+            .retry(after: .reconnect)
+        case (500..<600, _):
+            .retry(after: .backOff)
+        case (403, _):
+            .credentialsRejected(reason: reason ?? "HTTP 403")
+        default:
+            .requestRejected(reason: reason ?? "HTTP \(status)")
+        }
+    }
+}

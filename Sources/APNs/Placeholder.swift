@@ -1,2 +1,0 @@
-internal import CCurl
-// Placeholder: replaced by the target's real sources.
