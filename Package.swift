@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing",
+            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing",
         ]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer",

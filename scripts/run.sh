@@ -41,4 +41,5 @@ Issue a pass from another terminal:
 The answer holds a downloadURL that serves the signed pass. API: http://127.0.0.1:8080/openapi.json
 
 TXT
-exec $bin serve --identities "$identities" --templates Templates --data-dir data
+# Development identities cannot push to Apple's APNs, so push refresh is off here (updates stay queued).
+exec $bin serve --identities "$identities" --templates Templates --data-dir data --push off

@@ -23,10 +23,11 @@ public final class WalletService: Sendable {
     private let logger: Logger
 
     /// Opens the database (migrating it), loads the templates with their identities, and binds the
-    /// HTTP server; call ``run()`` to serve. `pushSenders` maps pass type identifiers to the APNs
-    /// sender of their identity; a pass type without one keeps its pushes queued.
+    /// HTTP server; call ``run()`` to serve. Pushes go through an APNs client per pass type made from
+    /// `configuration.push`, unless `pushSenders` supplies the senders; a pass type without one keeps
+    /// its pushes queued.
     public init(
-        configuration: ServiceConfiguration, pushSenders: [String: any PushSender] = [:],
+        configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
         pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
         logger: Logger = Logger(label: "passwright")
     ) async throws {
@@ -44,7 +45,8 @@ public final class WalletService: Sendable {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
         }
 
-        pushWorker = PushWorker(store: store, senders: pushSenders, configuration: pushConfiguration, logger: logger)
+        let senders = pushSenders ?? configuration.push.senders(for: catalog.passTypeIdentifiers, identities: identities, logger: logger)
+        pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
         let service = PassService(store: store, catalog: catalog)
         var table = RouteTable(router: Router(logger: logger), logger: logger)

@@ -25,6 +25,9 @@ struct ServeCommand: Subcommand {
             IdentityOptions.option,
             .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>)."),
             .value("log-level", "LEVEL", help: "debug, info, warning or error (default: info)."),
+            .value("push", "on|off", help: "Send APNs pushes when passes change (default: on; off leaves them queued)."),
+            .value("apns-url", "URL", help: "APNs base URL (default: https://api.push.apple.com, the only host pass pushes work on)."),
+            .value("apns-ca-file", "FILE", help: "CA certificate(s) to trust for APNs instead of the system's (a test stand-in)."),
         ])
 
     let hostname: String
@@ -35,6 +38,7 @@ struct ServeCommand: Subcommand {
     let identities: URL
     let publicURL: String
     let logLevel: LogLevel
+    let push: PushSettings
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
@@ -56,6 +60,11 @@ struct ServeCommand: Subcommand {
         let levelText = setting("log-level", "PASSWRIGHT_LOG_LEVEL") ?? "info"
         guard let level = LogLevel(rawValue: levelText) else { throw UsageError("--log-level is debug, info, warning or error, not '\(levelText)'") }
         logLevel = level
+        let pushText = setting("push", "PASSWRIGHT_PUSH") ?? "on"
+        guard pushText == "on" || pushText == "off" else { throw UsageError("--push is on or off, not '\(pushText)'") }
+        let apnsText = setting("apns-url", "PASSWRIGHT_APNS_URL") ?? "https://api.push.apple.com"
+        guard let apnsURL = URL(string: apnsText), apnsURL.scheme == "https" else { throw UsageError("--apns-url must be an https URL, not '\(apnsText)'") }
+        push = PushSettings(enabled: pushText == "on", apnsURL: apnsURL, caFile: setting("apns-ca-file", "PASSWRIGHT_APNS_CA_FILE").map { URL(fileURLWithPath: $0) })
         self.environment = environment
     }
 
@@ -70,7 +79,7 @@ struct ServeCommand: Subcommand {
             database: database, templatesDirectory: templates, identitiesDirectory: identities,
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
-            http: HTTPServerConfiguration(hostname: hostname, port: port))
+            http: HTTPServerConfiguration(hostname: hostname, port: port), push: push)
         let service = try await WalletService(configuration: configuration, logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -28,13 +28,16 @@ public struct ServiceConfiguration: Sendable {
     public var http: HTTPServerConfiguration
     /// Device log lines kept (newest win).
     public var deviceLogCapacity: Int
+    /// Where and whether pass-update pushes are sent.
+    public var push: PushSettings
 
     /// Creates a configuration; see each property for its meaning.
     public init(
         database: DatabaseConfiguration, databasePoolSize: Int = 4, templatesDirectory: URL, identitiesDirectory: URL,
         passphrase: @escaping @Sendable (String) -> String? = { _ in nil }, publicURL: String, adminToken: String,
         downloadLinkKey: Data, downloadLinkLifetime: Duration = .seconds(7 * 24 * 3600),
-        http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000
+        http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000,
+        push: PushSettings = PushSettings(enabled: false)
     ) {
         self.database = database
         self.databasePoolSize = databasePoolSize
@@ -47,6 +50,7 @@ public struct ServiceConfiguration: Sendable {
         self.downloadLinkLifetime = downloadLinkLifetime
         self.http = http
         self.deviceLogCapacity = deviceLogCapacity
+        self.push = push
     }
 
     /// The `webServiceURL` written into every pass: Wallet appends `v1/…` to it.
