@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import signal
 import ssl
 import sys
 import time
@@ -243,6 +244,10 @@ async def main():
 
 
 if __name__ == "__main__":
+    # A parent's threads may block SIGTERM, and spawned children inherit the mask: unblock it so that
+    # the test harness can always stop the stand-in.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
