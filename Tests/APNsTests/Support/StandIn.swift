@@ -29,11 +29,13 @@ struct StandInRecord: Decodable, Sendable {
     var body: String
     var clientSubject: String?
     var openStreams: Int
+    var limitAcknowledged: Bool
 
     enum CodingKeys: String, CodingKey {
         case connection, stream, method, path, headers, body
         case clientSubject = "client_subject"
         case openStreams = "open_streams"
+        case limitAcknowledged = "limit_acknowledged"
     }
 }
 
