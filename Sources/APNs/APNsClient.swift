@@ -41,7 +41,8 @@ public final class APNsClient: Sendable {
     /// priority 5, body `{}`) and returns APNs's answer; its `outcome` says what to do next.
     ///
     /// Throws only when there is no answer: connection, TLS, timeout or a lost connection, with
-    /// libcurl's explanation; or a token or topic that cannot be sent.
+    /// libcurl's explanation; or a token or topic that cannot be sent. Task cancellation does not
+    /// abort a push already queued: it ends with its answer or after `requestTimeout`.
     public func send(pushToken: String, topic: String) async throws(APNsError) -> APNsResponse {
         let request = try APNsRequest(
             origin: configuration.url, pushToken: pushToken, topic: topic,

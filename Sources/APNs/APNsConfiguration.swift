@@ -11,7 +11,9 @@ public struct APNsConfiguration: Sendable, Equatable {
     public var caFile: URL?
     /// The most requests in flight at once on the one HTTP/2 connection (streams). This is only an upper
     /// bound: the server's `SETTINGS_MAX_CONCURRENT_STREAMS` bounds it too, and libcurl honours whichever
-    /// is lower, queueing the rest until a stream frees (APNs varies its limit, spec §4.4).
+    /// is lower, queueing the rest until a stream frees (APNs varies its limit, spec §4.4). On a new
+    /// connection, libcurl may open streams before the server's SETTINGS arrive; this value also bounds
+    /// that first burst.
     public var maxConcurrentStreams: Int
     /// How long one push may take from being queued to its answer, connecting and waiting for a free
     /// stream included; past it `send` throws `APNsError.timedOut`.

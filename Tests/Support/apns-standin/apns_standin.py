@@ -13,6 +13,12 @@ When ready it prints `PORT <n>` on stdout. The rules file maps a device token to
 A reason alone picks APNs's status for it; {"status": 400, "reason": "..."} sets both. "Shutdown" also
 sends GOAWAY and closes the connection once its other streams are answered.
 
+Each record line holds: time, connection (1, 2, … per TLS connection), stream, method, path, authority,
+headers (without pseudo-headers), body, client_subject (e.g. `UID=pass.x,CN=...,O=...`) and
+open_streams (requests open on that connection when this one's headers arrived, this one included) and
+limit_acknowledged (whether the client had then acknowledged our SETTINGS_MAX_CONCURRENT_STREAMS; before
+that, RFC 9113 lets it open more streams than the limit, since it cannot have seen it yet).
+
 Requires Python 3.9+ and the `h2` package (pip install h2).
 """
 
@@ -20,6 +26,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import signal
 import ssl
 import sys
 import time
@@ -113,11 +120,12 @@ class Connection(asyncio.Protocol):
         self.h2 = h2.connection.H2Connection(
             config=h2.config.H2Configuration(client_side=False, header_encoding="utf-8")
         )
-        self.requests = {}  # stream id -> {"headers": [...], "body": bytearray}
+        self.requests = {}  # stream id -> {"headers": [...], "body": bytearray, "open": n, "acked": bool}
         self.pending = set()  # streams complete on the client side, not yet answered
         self.draining = False
         self.highest_stream = 0
         self.subject = None
+        self.limit_acknowledged = False  # the client has acknowledged our MAX_CONCURRENT_STREAMS
 
     def connection_made(self, transport):
         self.transport = transport
@@ -138,7 +146,10 @@ class Connection(asyncio.Protocol):
             return
         for event in events:
             if isinstance(event, h2.events.RequestReceived):
-                self.requests[event.stream_id] = {"headers": event.headers, "body": bytearray()}
+                self.requests[event.stream_id] = {
+                    "headers": event.headers, "body": bytearray(),
+                    "open": len(self.requests) + 1, "acked": self.limit_acknowledged,
+                }
                 self.highest_stream = max(self.highest_stream, event.stream_id)
             elif isinstance(event, h2.events.DataReceived):
                 if event.stream_id in self.requests:
@@ -149,6 +160,9 @@ class Connection(asyncio.Protocol):
             elif isinstance(event, h2.events.StreamReset):
                 self.requests.pop(event.stream_id, None)
                 self.pending.discard(event.stream_id)
+            elif isinstance(event, h2.events.SettingsAcknowledged):
+                if h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS in event.changed_settings:
+                    self.limit_acknowledged = True
             elif isinstance(event, h2.events.ConnectionTerminated):
                 self.transport.close()
         self.flush()
@@ -178,7 +192,8 @@ class Connection(asyncio.Protocol):
             "headers": {name: value for name, value in request["headers"] if not name.startswith(":")},
             "body": request["body"].decode("utf-8", "replace"),
             "client_subject": self.subject,
-            "open_streams": len(self.pending),
+            "open_streams": request["open"],
+            "limit_acknowledged": request["acked"],
         })
         status, body = self.server.answer_for(path)
         apns_id = headers.get("apns-id") or str(uuid.uuid4()).upper()
@@ -243,6 +258,10 @@ async def main():
 
 
 if __name__ == "__main__":
+    # A parent's threads may block SIGTERM, and spawned children inherit the mask: unblock it so that
+    # the test harness can always stop the stand-in.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
