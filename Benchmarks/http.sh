@@ -14,11 +14,11 @@ command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 swift build -c release --product passwright >&2
 bin=$PWD/.build/release/passwright
 work=$(mktemp -d /tmp/passwright-http.XXXXXX)
-pg_dir=$work/pg
+pg_dir=$(mktemp -d /tmp/passwright-http-pg.XXXXXX)  # the postgres user must reach it
 cleanup() {
   [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
   scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
-  rm -rf "$work"
+  rm -rf "$work" "$pg_dir"
 }
 trap cleanup EXIT
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
