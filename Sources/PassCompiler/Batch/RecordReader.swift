@@ -128,7 +128,7 @@ public struct RecordReader {
             do {
                 let value = try JSONValue.parse(Data(bytes))
                 guard case .object = value else {
-                    return Record(line: line, name: name, value: .failure(.invalidRecord(record: name, message: "must be a JSON object, found \(value.kindPhrase)")))
+                    return Record(line: line, name: name, value: .failure(.invalidRecord(record: name, message: "must be a JSON object, found \(value.kind)")))
                 }
                 return Record(line: line, name: name, value: .success(value))
             } catch {

@@ -79,7 +79,7 @@ indirect enum TemplateNode: Sendable {
                     case .number(let number): text += Self.format(number)
                     case .bool(let bool): text += bool ? "true" : "false"
                     case .null, .array, .object:
-                        throw .invalidRecord(record: recordName, message: "{{\(placeholder.path)}} is used inside text at pass.json \(path) but its value is \(value.kindPhrase), not a string, number or boolean")
+                        throw .invalidRecord(record: recordName, message: "{{\(placeholder.path)}} is used inside text at pass.json \(path) but its value is \(value.kind), not a string, number or boolean")
                     }
                 }
             }
@@ -115,26 +115,12 @@ indirect enum TemplateNode: Sendable {
         case (.string, .bool(let bool)):
             return .string(bool ? "true" : "false")
         default:
-            throw .invalidRecord(record: recordName, message: "{{\(placeholder.path) | \(placeholder.conversion!.rawValue)}} at pass.json \(path) cannot convert \(value.kindPhrase)")
+            throw .invalidRecord(record: recordName, message: "{{\(placeholder.path) | \(placeholder.conversion!.rawValue)}} at pass.json \(path) cannot convert \(value.kind)")
         }
     }
 
     private static func format(_ number: Double) -> String {
         if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
-    }
-}
-
-extension JSONValue {
-    /// "null", "an array", "an object", … for messages.
-    var kindPhrase: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 }

@@ -31,6 +31,19 @@ public enum JSONValue: Sendable, Hashable {
         return writer.data
     }
 
+    /// What kind of value this is, for messages: "null", "a boolean", "a number", "a string",
+    /// "an array", "an object".
+    public var kind: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// A short phrase naming this value for error messages ("the number 123", "an object").
     var phrase: String {
         switch self {

@@ -18,7 +18,7 @@ extension HTTPRequest {
             throw .badRequest("the body is not valid JSON: \(error)")
         }
         guard case .object(let object) = value else {
-            throw .badRequest("the body must be a JSON object, found \(value.kindName)")
+            throw .badRequest("the body must be a JSON object, found \(value.kind)")
         }
         return object
     }
@@ -30,7 +30,7 @@ extension JSONObject {
         switch self[key] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        case let other?: throw .badRequest("\(key) must be a string, found \(other.kindName)")
+        case let other?: throw .badRequest("\(key) must be a string, found \(other.kind)")
         }
     }
 
@@ -39,7 +39,7 @@ extension JSONObject {
         switch self[key] {
         case nil, .null?: return nil
         case .object(let value)?: return value
-        case let other?: throw .badRequest("\(key) must be an object, found \(other.kindName)")
+        case let other?: throw .badRequest("\(key) must be an object, found \(other.kind)")
         }
     }
 
@@ -48,7 +48,7 @@ extension JSONObject {
         switch self[key] {
         case nil, .null?: return nil
         case .bool(let value)?: return value
-        case let other?: throw .badRequest("\(key) must be true or false, found \(other.kindName)")
+        case let other?: throw .badRequest("\(key) must be true or false, found \(other.kind)")
         }
     }
 
@@ -56,19 +56,6 @@ extension JSONObject {
     func requireOnly(_ allowed: Set<String>) throws(RequestError) {
         if let unknown = keys.first(where: { !allowed.contains($0) }) {
             throw RequestError(status: .unprocessableContent, detail: "unknown member '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", "))")
-        }
-    }
-}
-
-extension JSONValue {
-    var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
         }
     }
 }
