@@ -1,0 +1,56 @@
+import Foundation
+import PassModel
+import Signing
+import Testing
+@testable import WalletService
+
+/// The service reviews templates with the linter: on request (`POST /api/v1/templates/{t}/lint`) and
+/// at start-up, when a template with errors is kept from issuing passes.
+@Suite("Template lint") struct LintEndpointTests {
+    @Test("POST /api/v1/templates/{template}/lint answers the findings as JSON") func lintEndpoint() async throws {
+        try await withService { server in
+            let clean = try await server.api("POST", "/api/v1/templates/loyalty/lint")
+            #expect(clean.status == 200, "\(clean)")
+            #expect(clean.header("content-type")?.hasPrefix("application/json") == true)
+            #expect(clean.header("x-passwright-lint-errors") == "0")
+            guard case .array(let findings) = try clean.json() else {
+                Issue.record("findings must be a JSON array: \(clean)")
+                return
+            }
+            #expect(!findings.contains { $0["severity"] == "error" })
+
+            let unknown = try await server.api("POST", "/api/v1/templates/no-such-template/lint")
+            #expect(unknown.status == 404)
+            let anonymous = try await server.client.send("POST", "/api/v1/templates/loyalty/lint")
+            #expect(anonymous.status == 401)
+            try await server.expectHealthy()
+        }
+    }
+
+    @Test("a template the linter finds errors in is not used to issue passes") func templateWithErrorsIsUnavailable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Samples.templatesFolder.appendingPathComponent("loyalty")
+        for name in ["loyalty", "broken"] {
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(name))
+        }
+        // A literal changeMessage without %@: Wallet shows no notification for that field (an error).
+        let passJSON = folder.appendingPathComponent("broken/pass.json")
+        var text = try String(contentsOf: passJSON, encoding: .utf8)
+        let marker = try #require(text.range(of: "%@"))
+        text.replaceSubrange(marker, with: "now")
+        try text.write(to: passJSON, atomically: true, encoding: .utf8)
+
+        let identities = try ServiceIdentities.shared()
+        let catalog = try TemplateCatalog(
+            directory: folder, identities: IdentityDirectory(root: identities.folder) { _ in nil },
+            webServiceURL: TestService.publicURL + "/wallet/")
+        #expect(catalog.compiler(for: "loyalty") != nil)
+        #expect(catalog.compiler(for: "broken") == nil)
+        guard case .unavailable(let reason)? = catalog.entries["broken"] else {
+            Issue.record("the broken template should be unavailable")
+            return
+        }
+        #expect(reason.contains("field.changeMessage"), "\(reason)")
+    }
+}
