@@ -21,13 +21,17 @@ public enum AtomicFile {
     /// end instead, which is far cheaper than one `fsync` per pass.
     public static func write(_ data: Data, to url: URL, existing: Existing = .replace, durable: Bool = true) throws(PassCompilerError) {
         let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .output(path: url.path, message: error.localizedDescription)
+        let temporary = folder.path + "/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
+        var descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            // The folder is missing: make it once, rather than checking for it before every file.
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .output(path: url.path, message: error.localizedDescription)
+            }
+            descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
         }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(url, "cannot create a temporary file") }
         var written = 0
         let wrote = data.withUnsafeBytes { buffer -> Bool in
