@@ -95,4 +95,37 @@ struct PushEndToEndTests {
             }
         }
     }
+
+    @Test("pushes claimed by an instance that died are left alone until its lease lapses, then another instance sends them", arguments: Engine.selected)
+    func deadInstanceClaimsAreTakenOver(engine: Engine) async throws {
+        let lease = Duration.seconds(10)
+        try await withStandIn { standIn in
+            try await engine.withLocation { database in
+                let authToken = "push-lease-\(UUID().uuidString)"
+                let devices = [SimulatedDevice].fresh(3)
+                let claimedAt = try await withService(on: database) { server in
+                    _ = try await server.adminClient.issue(serial: "LEASE-1", authenticationToken: authToken)
+                    try await devices.register(server.client, passType: Self.loyalty, serial: "LEASE-1", authenticationToken: authToken)
+                    _ = try await server.adminClient.update(Self.loyalty, "LEASE-1", data: ["points": 5])
+                    // What an instance killed in the middle of sending leaves behind: rows claimed under its name.
+                    let claimedAt = ContinuousClock.now
+                    let claimed = try await server.service.store.claimPushes(instance: "crashed-instance", limit: 10, lease: lease)
+                    #expect(claimed.count == 3)
+                    return claimedAt
+                }
+                try await withService(on: database, push: standIn.pushSettings, pushWorker: quickWorker()) { server in
+                    #expect(try await server.adminClient.pushStats()["inFlight"].number == 3)
+                    try await Task.sleep(for: .seconds(1))
+                    if ContinuousClock.now - claimedAt < lease - .seconds(2) {
+                        #expect(try standIn.requests().isEmpty, "the claims still hold")
+                    }
+                    let tokens = Set(devices.map(\.pushToken))
+                    _ = try await standIn.waitForRequests(timeout: lease + .seconds(30)) { Set($0.map(\.token)).isSuperset(of: tokens) }
+                    #expect(ContinuousClock.now - claimedAt >= lease, "not before the lease lapsed")
+                    try await eventually("the outbox empties") { try await server.adminClient.pushStats()["queued"].number == 0 }
+                    #expect(try standIn.requests().count == 3)
+                }
+            }
+        }
+    }
 }
