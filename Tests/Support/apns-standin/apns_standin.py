@@ -11,7 +11,8 @@ device token as a rules file says (default: 200 with an apns-id), with the bodie
 When ready it prints `PORT <n>` on stdout. The rules file maps a device token to an answer:
     {"<token>": "BadDeviceToken", "<token2>": {"reason": "Unregistered", "timestamp": 1700000000000}}
 A reason alone picks APNs's status for it; {"status": 400, "reason": "..."} sets both. "Shutdown" also
-sends GOAWAY and closes the connection once its other streams are answered.
+sends GOAWAY and closes the connection once its other streams are answered. The file is read again
+whenever it changes (replace it atomically), so a test can turn a token's 429 into a 200.
 
 Each record line holds: time, connection (1, 2, … per TLS connection), stream, method, path, authority,
 headers (without pseudo-headers), body, client_subject (e.g. `UID=pass.x,CN=...,O=...`) and
@@ -26,6 +27,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
 import signal
 import ssl
 import sys
@@ -94,7 +96,8 @@ def subject_of(ssl_object):
 class Server:
     def __init__(self, options):
         self.options = options
-        self.rules = parse_rules(options.rules)
+        self.rules_version = None
+        self.rules = {}
         self.connection_ids = itertools.count(1)
         self.record = open(options.record, "a", encoding="utf-8") if options.record else None
 
@@ -103,11 +106,22 @@ class Server:
             self.record.write(json.dumps(entry, sort_keys=True) + "\n")
             self.record.flush()
 
+    def current_rules(self):
+        """The rules, read again when the file's modification time, inode or size changed."""
+        if self.options.rules is None:
+            return self.rules
+        info = os.stat(self.options.rules)
+        version = (info.st_mtime_ns, info.st_ino, info.st_size)
+        if version != self.rules_version:
+            self.rules = parse_rules(self.options.rules)
+            self.rules_version = version
+        return self.rules
+
     def answer_for(self, path):
         token = path.rsplit("/", 1)[-1] if path.startswith("/3/device/") else None
         if token is None:
             return 404, {"reason": "BadPath"}
-        return self.rules.get(token, (200, None))
+        return self.current_rules().get(token, (200, None))
 
 
 class Connection(asyncio.Protocol):
@@ -247,6 +261,7 @@ async def main():
     options = parser.parse_args()
 
     server = Server(options)
+    server.current_rules()  # a bad rules file fails at start, not at the first request
     loop = asyncio.get_running_loop()
     listener = await loop.create_server(
         lambda: Connection(server), "127.0.0.1", options.port, ssl=tls_context(options), reuse_address=True

@@ -27,24 +27,30 @@ enum Engine: String, Sendable, CaseIterable, CustomTestStringConvertible {
             defer { try? FileManager.default.removeItem(at: folder) }
             return try await body(.sqlite(path: folder.appendingPathComponent("passwright.sqlite").path))
         case .postgres:
-            guard let url = ProcessInfo.processInfo.environment["PASSWRIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
-                throw MissingPostgres()
-            }
-            let schema = "svc_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-            let admin = try await DatabaseConfiguration(url: url).open(poolSize: 1)
-            // The schema name is generated above from hex digits only, never from input.
-            try await admin.execute(SQL(unsafeText: "CREATE SCHEMA \(schema)"))
-            do {
-                let separator = url.contains("?") ? "&" : "?"
-                let result = try await body(try DatabaseConfiguration(url: "\(url)\(separator)options=-csearch_path%3D\(schema)"))
-                try await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-                await admin.close()
-                return result
-            } catch {
-                _ = try? await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-                await admin.close()
-                throw error
-            }
+            return try await Self.withPostgresSchema { url in try await body(try DatabaseConfiguration(url: url)) }
+        }
+    }
+
+    /// A fresh PostgreSQL schema for one test, as a database URL a `passwright serve` child can take
+    /// too; dropped afterwards.
+    static func withPostgresSchema<T>(_ body: (String) async throws -> T) async throws -> T {
+        guard let url = ProcessInfo.processInfo.environment["PASSWRIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw MissingPostgres()
+        }
+        let schema = "svc_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        let admin = try await DatabaseConfiguration(url: url).open(poolSize: 1)
+        // The schema name is generated above from hex digits only, never from input.
+        try await admin.execute(SQL(unsafeText: "CREATE SCHEMA \(schema)"))
+        do {
+            let separator = url.contains("?") ? "&" : "?"
+            let result = try await body("\(url)\(separator)options=-csearch_path%3D\(schema)")
+            try await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
+            await admin.close()
+            return result
+        } catch {
+            _ = try? await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
+            await admin.close()
+            throw error
         }
     }
 }
@@ -121,29 +127,42 @@ func escape(_ segment: String) -> String {
 
 /// Starts `WalletService` in-process on 127.0.0.1 port 0 with the real `Templates/`, the shared dev
 /// identities, a fresh database and a known admin token; runs `body`; then stops the server and
-/// removes the database, whatever happened.
-func withService<T>(engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), _ body: (TestService) async throws -> T) async throws -> T {
+/// removes the database, whatever happened. `push` turns push refresh on (pushes go where it says),
+/// drained as `pushWorker` says.
+func withService<T>(
+    engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
+    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), _ body: (TestService) async throws -> T
+) async throws -> T {
+    try await engine.withLocation { database in
+        try await withService(on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, body)
+    }
+}
+
+/// Like ``withService(engine:linkLifetime:push:pushWorker:_:)`` on a database the caller owns, so a
+/// test can stop a service and start another on the same data.
+func withService<T>(
+    on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
+    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), _ body: (TestService) async throws -> T
+) async throws -> T {
     let identities = try ServiceIdentities.shared()
-    return try await engine.withLocation { database in
-        let adminToken = "admin-" + UUID().uuidString
-        let linkKey = Data(UUID().uuidString.utf8)
-        let logs = LogCapture()
-        let configuration = ServiceConfiguration(
-            database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identities.folder,
-            publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
-            http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2))
-        let service = try await WalletService(configuration: configuration, logger: Logger(label: "test", level: .debug) { logs.append($0) })
-        let running = Task { try await service.run() }
-        do {
-            let port = try service.port.orThrow("the service has no bound port")
-            let result = try await body(TestService(service: service, client: RawHTTPClient(port: port), adminToken: adminToken, linkKey: linkKey, logs: logs))
-            running.cancel()
-            try await running.value
-            return result
-        } catch {
-            running.cancel()
-            _ = try? await running.value
-            throw error
-        }
+    let adminToken = "admin-" + UUID().uuidString
+    let linkKey = Data(UUID().uuidString.utf8)
+    let logs = LogCapture()
+    let configuration = ServiceConfiguration(
+        database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identities.folder,
+        publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
+        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push)
+    let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: Logger(label: "test", level: .debug) { logs.append($0) })
+    let running = Task { try await service.run() }
+    do {
+        let port = try service.port.orThrow("the service has no bound port")
+        let result = try await body(TestService(service: service, client: RawHTTPClient(port: port), adminToken: adminToken, linkKey: linkKey, logs: logs))
+        running.cancel()
+        try await running.value
+        return result
+    } catch {
+        running.cancel()
+        _ = try? await running.value
+        throw error
     }
 }

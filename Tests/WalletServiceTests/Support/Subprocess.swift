@@ -55,20 +55,33 @@ final class RunningProcess: Sendable {
     /// Standard error so far.
     var stderrText: String { String(decoding: errors.snapshot(), as: UTF8.self) }
 
+    /// Standard output so far.
+    var stdoutText: String { String(decoding: output.snapshot(), as: UTF8.self) }
+
     /// Waits (up to `timeout`) until standard error matches `pattern`; returns the first capture group.
     func waitForStderr(_ pattern: String, timeout: Duration = .seconds(60)) async throws -> String {
+        try await waitFor(pattern, in: errors, named: "stderr", timeout: timeout)
+    }
+
+    /// Waits (up to `timeout`) until standard output matches `pattern`; returns the first capture group.
+    func waitForStdout(_ pattern: String, timeout: Duration = .seconds(60)) async throws -> String {
+        try await waitFor(pattern, in: output, named: "stdout", timeout: timeout)
+    }
+
+    private func waitFor(_ pattern: String, in drain: PipeDrain, named name: String, timeout: Duration) async throws -> String {
         let expression = try NSRegularExpression(pattern: pattern)
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
-            let text = stderrText
+            let text = String(decoding: drain.snapshot(), as: UTF8.self)
             if let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
                 return String(text[Range(range, in: text)!])
             }
-            if !process.isRunning, errors.isFinished { break }
+            if !process.isRunning, drain.isFinished { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw FixtureError("stderr never matched /\(pattern)/; it was:\n\(stderrText.suffix(4000))")
+        let text = String(decoding: drain.snapshot(), as: UTF8.self)
+        throw FixtureError("\(name) never matched /\(pattern)/; it was:\n\(text.suffix(4000))\n--- stderr\n\(stderrText.suffix(2000))")
     }
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }

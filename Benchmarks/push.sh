@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Push refresh throughput and latency against the APNs stand-in, on SQLite.
+#
+#   Benchmarks/push.sh [DEVICES] [UPDATES]     (defaults: 10000 and 200)
+#
+# Starts the stand-in (Tests/Support/apns-standin, needs `pip install h2`) with a server certificate
+# from the dev root CA, and `passwright serve` (release build) pushing to it. Registers DEVICES
+# devices for one pass, PATCHes it once and measures pushes per second from the PATCH to the
+# stand-in's last recorded request (and over how many connections); then updates a one-device pass
+# UPDATES times, one after the other, and measures the time from sending the PATCH to the stand-in
+# receiving the push (p50/p99; the server's push worker polls every 200 ms when idle). Prints a
+# markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+devices=${1:-10000}
+updates=${2:-200}
+python3 -c 'import h2' 2>/dev/null || { echo "the stand-in needs the h2 package: pip install h2" >&2; exit 1; }
+
+swift build -c release --product passwright >&2
+bin=$PWD/.build/release/passwright
+work=$(mktemp -d /tmp/passwright-push.XXXXXX)
+cleanup() {
+  [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
+  [ -n "${standin:-}" ] && kill "$standin" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+pass_type=pass.dev.passwright.loyalty
+$bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
+
+# The stand-in's TLS certificate, issued by the dev root for 127.0.0.1; the key stays in a 0600 file.
+(umask 077 && openssl req -new -newkey rsa:2048 -nodes -keyout "$work/standin-key.pem" -subj "/CN=localhost" \
+  -out "$work/standin.csr" 2>/dev/null)
+printf 'basicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n' >"$work/standin.ext"
+openssl x509 -req -in "$work/standin.csr" -CA "$work/ids/dev-ca/root.pem" -CAkey "$work/ids/dev-ca/root-key.pem" \
+  -set_serial "0x$(openssl rand -hex 16)" -days 1 -extfile "$work/standin.ext" -out "$work/standin.pem" 2>/dev/null
+
+python3 -u Tests/Support/apns-standin/apns_standin.py --ca "$work/ids/dev-ca/root.pem" --cert "$work/standin.pem" \
+  --key "$work/standin-key.pem" --record "$work/requests.jsonl" --port 0 >"$work/standin.out" 2>"$work/standin.log" &
+standin=$!
+for _ in $(seq 100); do grep -q '^PORT ' "$work/standin.out" 2>/dev/null && break; sleep 0.1; done
+apns_port=$(awk '/^PORT/ {print $2}' "$work/standin.out")
+
+admin=$(openssl rand -hex 24)
+port=18098
+PASSWRIGHT_ADMIN_TOKEN=$admin $bin serve --port $port --database "sqlite:$work/passwright.sqlite" --templates Templates \
+  --identities "$work/ids" --data-dir "$work/data" --log-level error \
+  --push on --apns-url "https://127.0.0.1:$apns_port" --apns-ca-file "$work/ids/dev-ca/root.pem" 2>"$work/serve.log" &
+server=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+
+ADMIN=$admin PORT=$port PASS_TYPE=$pass_type RECORD="$work/requests.jsonl" python3 - "$devices" "$updates" <<'PY'
+import concurrent.futures, http.client, json, os, statistics, sys, threading, time
+
+devices, updates = int(sys.argv[1]), int(sys.argv[2])
+port, admin, pass_type, record = int(os.environ["PORT"]), os.environ["ADMIN"], os.environ["PASS_TYPE"], os.environ["RECORD"]
+local = threading.local()
+
+def request(method, path, body=None, headers=None):
+    """One request on this thread's keep-alive connection; returns (status, body)."""
+    if not hasattr(local, "connection"):
+        local.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    headers = dict(headers or {})
+    data = None if body is None else json.dumps(body).encode()
+    if data is not None:
+        headers["Content-Type"] = "application/json"
+    local.connection.request(method, path, body=data, headers=headers)
+    response = local.connection.getresponse()
+    return response.status, response.read()
+
+def admin_request(method, path, body=None):
+    status, data = request(method, path, body, {"Authorization": f"Bearer {admin}"})
+    if status >= 300:
+        sys.exit(f"{method} {path}: HTTP {status} {data[:300]!r}")
+    return json.loads(data) if data else None
+
+def issue(serial, auth):
+    record_data = json.load(open("Templates/samples/loyalty.json"))
+    record_data["authenticationToken"] = auth
+    admin_request("POST", "/api/v1/passes", {"template": "loyalty", "serialNumber": serial, "data": record_data})
+
+def register(device, token, serial, auth):
+    status, data = request("POST", f"/wallet/v1/devices/{device}/registrations/{pass_type}/{serial}",
+                           {"pushToken": token}, {"Authorization": f"ApplePass {auth}"})
+    if status != 201:
+        raise RuntimeError(f"register {device}: HTTP {status} {data[:200]!r}")
+
+def records():
+    try:
+        with open(record, encoding="utf-8") as file:
+            lines = file.read().split("\n")[:-1]
+    except FileNotFoundError:
+        return []
+    return [json.loads(line) for line in lines]
+
+def wait_queued_zero():
+    while admin_request("GET", "/api/v1/push/stats")["queued"] != 0:
+        time.sleep(0.01)
+
+# 1. Fan-out: DEVICES devices on one pass, one PATCH.
+auth = "bench-fanout-" + os.urandom(8).hex()
+issue("FANOUT-1", auth)
+tokens = [format(index, "064x") for index in range(devices)]
+started = time.time()
+with concurrent.futures.ThreadPoolExecutor(16) as pool:
+    list(pool.map(lambda index: register(f"fanout-{index}", tokens[index], "FANOUT-1", auth), range(devices)))
+registration_seconds = time.time() - started
+patched = time.time()
+queued = admin_request("PATCH", f"/api/v1/passes/{pass_type}/FANOUT-1", {"data": {"points": 1}})["pushesQueued"]
+while len(seen := records()) < devices:
+    time.sleep(0.05)
+fanout_seconds = seen[-1]["time"] - patched
+wait_queued_zero()
+seen = records()
+distinct = len({line["path"] for line in seen})
+connections = len({line["connection"] for line in seen})
+
+# 2. Latency: one device, UPDATES updates one after the other.
+auth = "bench-latency-" + os.urandom(8).hex()
+issue("LATENCY-1", auth)
+token = "ab" * 32
+register("latency-device", token, "LATENCY-1", auth)
+path = f"/3/device/{token}"
+latencies = []
+for update in range(updates):
+    before = len(records())
+    sent = time.time()
+    admin_request("PATCH", f"/api/v1/passes/{pass_type}/LATENCY-1", {"data": {"points": update + 2}})
+    while not (fresh := [line for line in records()[before:] if line["path"] == path]):
+        time.sleep(0.002)
+    latencies.append((fresh[0]["time"] - sent) * 1000)
+    wait_queued_zero()
+latencies.sort()
+p50 = statistics.median(latencies)
+p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+stats = admin_request("GET", "/api/v1/push/stats")
+
+print("| measurement | result |")
+print("|---|---|")
+print(f"| devices registered (16 keep-alive clients) | {devices} in {registration_seconds:.1f} s ({devices / registration_seconds:.0f}/s) |")
+print(f"| pushes queued by one PATCH | {queued} |")
+print(f"| fan-out: PATCH to last push received | {fanout_seconds:.2f} s |")
+print(f"| fan-out: pushes per second | {devices / fanout_seconds:.0f} |")
+print(f"| fan-out: requests / distinct tokens / connections | {len(seen)} / {distinct} / {connections} |")
+print(f"| latency PATCH → push received, {updates} updates, p50 | {p50:.0f} ms |")
+print(f"| latency PATCH → push received, {updates} updates, p99 | {p99:.0f} ms |")
+print(f"| latency min / max | {latencies[0]:.0f} ms / {latencies[-1]:.0f} ms |")
+print(f"| push stats at the end: sent, failures | {stats['sent']:.0f}, {json.dumps(stats['failuresByReason'])} |")
+PY
+echo
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); stand-in (Python h2, one process) on the same machine; SQLite"
