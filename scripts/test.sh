@@ -43,5 +43,5 @@ for dir in Tests/*Tests; do
   fi
 done
 [ "$failed" -eq 0 ] || echo "test: failed targets: ${failed_targets[*]}" >&2
-echo "test targets: $passed passed, $failed failed"
+echo "targets: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
