@@ -83,11 +83,13 @@ include-operation-id = ["latestPass", "registerDevice", "unregisterDevice"]
 headers = { Authorization = "ApplePass $pass_token" }
 TOML
 
+# Run from the throwaway folder so schemathesis's own cache (.schemathesis/) stays out of the repository;
+# give report paths (--report-dir) as absolute paths.
 status=0
-schemathesis --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
+(cd "$work" && schemathesis --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
   --header "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN" \
   --checks "${SCHEMATHESIS_CHECKS:-not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance}" \
-  --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-30}" --no-color --output-sanitize true "$@" || status=$?
+  --max-examples "${SCHEMATHESIS_MAX_EXAMPLES:-30}" --no-color --output-sanitize true "$@") || status=$?
 
 if grep -q 'request failed' "$work/server.log"; then
   echo "schemathesis: the server logged failed requests:" >&2
