@@ -510,6 +510,16 @@ enum OpenAPIDocument {
        }
       }
      },
+     "400": {
+      "description": "limit is not a whole number from 1 to 1000",
+      "content": {
+       "application/problem+json": {
+        "schema": {
+         "$ref": "#/components/schemas/Problem"
+        }
+       }
+      }
+     },
      "401": {
       "description": "Missing or wrong admin token",
       "content": {

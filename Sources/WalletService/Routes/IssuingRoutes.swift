@@ -167,7 +167,13 @@ struct IssuingRoutes {
     }
 
     private func logs(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let limit = min(max(request.query("limit").flatMap { Int($0) } ?? 100, 1), 1000)
+        var limit = 100
+        if let text = request.query("limit") {
+            guard let value = Int(text), (1...1000).contains(value) else {
+                throw RequestError.badRequest("limit must be a whole number from 1 to 1000, not '\(text)'")
+            }
+            limit = value
+        }
         let entries = try await store.recentLogs(limit: limit)
         let list: [JSONValue] = entries.map {
             .object(["receivedAt": .string($0.receivedAt.formatted(.iso8601)), "message": .string($0.message)])
