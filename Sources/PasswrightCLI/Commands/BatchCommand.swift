@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import Synchronization
 
 /// `passwright batch`: a CSV or JSON Lines file → one signed pass per record, on every core, in
 /// constant memory. A bad record is reported with its line and the rest are still built.
@@ -61,7 +62,7 @@ struct BatchCommand: Subcommand {
         let loaded = try Template.load(from: URL(fileURLWithPath: template))
         let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL), console: console)
         let (handle, totalBytes) = try openInput()
-        var reader = try RecordReader(handle: handle, format: format, file: input == "-" ? "standard input" : (input as NSString).lastPathComponent)
+        let reader = try RecordReader(handle: handle, format: format, file: input == "-" ? "standard input" : (input as NSString).lastPathComponent)
         do {
             try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
         } catch {
@@ -69,42 +70,45 @@ struct BatchCommand: Subcommand {
         }
 
         let progress = ProgressBar(console: console, title: "Building")
-        var tally = BatchTally()
-        var bundle: [Data] = []
         let writer = PassFileWriter(outDir: outDir, overwrite: overwrite, bundles: bundleSize != nil)
-        await withTaskGroup(of: BatchOutcome.self) { group in
-            var inFlight = 0
-            func record(_ outcome: BatchOutcome) throws {
-                switch outcome {
-                case .built(let archive, let warnings):
-                    tally.built += 1
-                    tally.note(warnings)
-                    if let bundleSize, let archive {
-                        bundle.append(archive)
-                        if bundle.count == bundleSize { try writeBundle(&bundle, tally: &tally) }
+        let shared = SharedBatchState(BatchState(reader: reader))
+        // `jobs` workers each take the next record, build it and write it: exactly `jobs` passes are
+        // in progress at any time and no task sits between the reader and the workers.
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<jobs {
+                group.addTask {
+                    while let (next, consumed) = shared.state.withLock({ state in state.reader.next().map { ($0, state.reader.bytesConsumed) } }) {
+                        let outcome = BatchOutcome.make(next, compiler: compiler, writer: writer)
+                        let (full, counts) = shared.state.withLock { state in (state.record(outcome, bundleSize: bundleSize), (state.tally.built, state.tally.failed)) }
+                        if case .failed(let message) = outcome {
+                            progress.finish()
+                            console.err("Error: \(message)")
+                        }
+                        if let full {
+                            do {
+                                try writeBundle(full.passes, number: full.number)
+                            } catch {
+                                shared.state.withLock { $0.tally.failed += full.passes.count }
+                                console.err("Error: \(error)")
+                            }
+                        }
+                        progress.update(
+                            fraction: totalBytes.map { Double(consumed) / Double(max($0, 1)) } ?? 0,
+                            detail: "\(counts.0) built, \(counts.1) failed")
                     }
-                case .failed(let message):
-                    tally.failed += 1
-                    progress.finish()
-                    console.err("Error: \(message)")
                 }
             }
-            func take() async {
-                guard let outcome = await group.next() else { return }
-                inFlight -= 1
-                do { try record(outcome) } catch { tally.failed += 1; console.err("Error: \(error)") }
-            }
-            while let next = reader.next() {
-                if inFlight >= jobs { await take() }
-                group.addTask { BatchOutcome.make(next, compiler: compiler, writer: writer) }
-                inFlight += 1
-                progress.update(
-                    fraction: totalBytes.map { Double(reader.bytesConsumed) / Double(max($0, 1)) } ?? 0,
-                    detail: "\(tally.built) built, \(tally.failed) failed")
-            }
-            while inFlight > 0 { await take() }
         }
-        if !bundle.isEmpty { try writeBundle(&bundle, tally: &tally) }
+        var tally = shared.state.withLock { $0.tally }
+        if let rest = shared.state.withLock({ $0.takeBundle() }) {
+            do {
+                try writeBundle(rest.passes, number: rest.number)
+            } catch {
+                tally.failed += rest.passes.count
+                console.err("Error: \(error)")
+            }
+            tally.bundles = rest.number
+        }
         AtomicFile.flushToDisk()
         progress.finish()
         for (warning, count) in tally.warnings.sorted(by: { $0.key < $1.key }) {
@@ -125,10 +129,8 @@ struct BatchCommand: Subcommand {
         }
     }
 
-    private func writeBundle(_ bundle: inout [Data], tally: inout BatchTally) throws {
-        tally.bundles += 1
-        let name = String(format: "bundle-%05d.pkpasses", tally.bundles)
-        try AtomicFile.write(try PassBundle.make(bundle), to: outDir.appendingPathComponent(name), durable: false)
-        bundle.removeAll(keepingCapacity: true)
+    private func writeBundle(_ passes: [Data], number: Int) throws {
+        let name = String(format: "bundle-%05d.pkpasses", number)
+        try AtomicFile.write(try PassBundle.make(passes), to: outDir.appendingPathComponent(name), durable: false)
     }
 }

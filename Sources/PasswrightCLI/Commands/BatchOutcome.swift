@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import Synchronization
 
 /// What building one record came to; made in a child task, tallied by the batch's main task.
 enum BatchOutcome: Sendable {
@@ -51,6 +52,50 @@ struct PassFileWriter: Sendable {
             name += safe ? String(scalar) : String(format: "%%%02X", byte)
         }
         return name + ".pkpass"
+    }
+}
+
+/// What the batch workers share: the input, the counts, and the bundle being filled.
+struct BatchState: ~Copyable {
+    var reader: RecordReader
+    var tally = BatchTally()
+    private var bundle: [Data] = []
+
+    init(reader: RecordReader) {
+        self.reader = reader
+    }
+
+    /// Counts an outcome; when it completes a bundle of `bundleSize`, hands that bundle (and its
+    /// number) back for the worker to write outside the lock.
+    mutating func record(_ outcome: BatchOutcome, bundleSize: Int?) -> (passes: [Data], number: Int)? {
+        switch outcome {
+        case .built(let archive, let warnings):
+            tally.built += 1
+            tally.note(warnings)
+            guard let bundleSize, let archive else { return nil }
+            bundle.append(archive)
+            return bundle.count == bundleSize ? takeBundle() : nil
+        case .failed:
+            tally.failed += 1
+            return nil
+        }
+    }
+
+    /// The passes gathered for a bundle not yet written, with the bundle's number.
+    mutating func takeBundle() -> (passes: [Data], number: Int)? {
+        guard !bundle.isEmpty else { return nil }
+        tally.bundles += 1
+        defer { bundle.removeAll(keepingCapacity: true) }
+        return (bundle, tally.bundles)
+    }
+}
+
+/// The batch state behind a lock, in a class so every worker task shares the one instance.
+final class SharedBatchState: Sendable {
+    let state: Mutex<BatchState>
+
+    init(_ state: consuming sending BatchState) {
+        self.state = Mutex(state)
     }
 }
 
