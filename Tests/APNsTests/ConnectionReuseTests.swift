@@ -43,9 +43,10 @@ struct ConnectionReuseTests {
             #expect(records.count == 200)
             #expect(Set(records.map(\.connection)).count == 1)
             // Once libcurl has the server's SETTINGS, streams run side by side but never more than 5.
-            // (Before that, RFC 9113 lets a client exceed a limit it cannot know yet.)
+            // (Before that, RFC 9113 lets a client exceed a limit it cannot know yet: at most our own
+            // cap of 100 streams can go out in that first burst, so at least the other 100 come after.)
             let afterSettings = records.filter(\.limitAcknowledged)
-            #expect(afterSettings.count > 100)
+            #expect(afterSettings.count >= 100)
             let mostInFlight = afterSettings.map(\.openStreams).max() ?? 0
             #expect(mostInFlight > 1 && mostInFlight <= 5)
             #expect(client.connectionsOpened == 1)
