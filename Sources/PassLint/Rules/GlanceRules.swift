@@ -29,28 +29,33 @@ enum GlanceRules: LintRules {
                     effect: "The primary value shows whole instead of being cut off with an ellipsis on smaller iPhones and the lock screen."))
             }
             if fields.secondaryFields.count > secondaryCount {
-                let path = "\(key).secondaryFields"
-                let keys = fields.secondaryFields.map(\.key)
-                findings.append(Finding(
-                    rule: "glance.secondaryCount", severity: .warning, location: context.at(path),
-                    before: "\(keys.count) secondaryFields: " + keys.map { "\"\($0)\"" }.joined(separator: ", "),
-                    after: "keep " + keys.prefix(secondaryCount).map { "\"\($0)\"" }.joined(separator: ", ")
-                        + "; move " + keys.dropFirst(secondaryCount).map { "\"\($0)\"" }.joined(separator: ", ") + " to backFields",
+                findings.append(tooMany(
+                    fields.secondaryFields, group: "secondaryFields", limit: secondaryCount, in: key, moveTo: "backFields",
+                    rule: "glance.secondaryCount", context: context,
                     effect: "The row under the primary field reads at a glance instead of squeezing values until some are dropped."))
             }
             let headerLimit = key == "posterGeneric" ? 1 : 3
             if fields.headerFields.count > headerLimit {
-                let path = "\(key).headerFields"
-                let keys = fields.headerFields.map(\.key)
-                findings.append(Finding(
-                    rule: "glance.headerCount", severity: .warning, location: context.at(path),
-                    before: "\(keys.count) headerFields: " + keys.map { "\"\($0)\"" }.joined(separator: ", "),
-                    after: "keep " + keys.prefix(headerLimit).map { "\"\($0)\"" }.joined(separator: ", ")
-                        + "; move " + keys.dropFirst(headerLimit).map { "\"\($0)\"" }.joined(separator: ", ") + " to secondaryFields or backFields",
+                findings.append(tooMany(
+                    fields.headerFields, group: "headerFields", limit: headerLimit, in: key, moveTo: "secondaryFields or backFields",
+                    rule: "glance.headerCount", context: context,
                     effect: "What shows in the stacked Wallet list is the header the holder needs, not whichever fields happened to fit."))
             }
         }
         return findings
+    }
+
+    /// More fields in a group than the style shows: keep the first `limit`, move the rest.
+    private static func tooMany(
+        _ group: [Field], group name: String, limit: Int, in style: String, moveTo destination: String,
+        rule: String, context: LintContext, effect: String
+    ) -> Finding {
+        let keys = group.map { "\"\($0.key)\"" }
+        return Finding(
+            rule: rule, severity: .warning, location: context.at("\(style).\(name)"),
+            before: "\(keys.count) \(name): " + keys.joined(separator: ", "),
+            after: "keep " + keys.prefix(limit).joined(separator: ", ") + "; move " + keys.dropFirst(limit).joined(separator: ", ") + " to \(destination)",
+            effect: effect)
     }
 
     private static func relevantTextFindings(_ context: LintContext) -> [Finding] {
