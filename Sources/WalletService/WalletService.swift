@@ -49,7 +49,7 @@ public final class WalletService: Sendable {
         pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
         let service = PassService(store: store, catalog: catalog)
-        var table = RouteTable(router: Router(logger: logger), logger: logger)
+        var table = RouteTable(router: Router(logger: logger), logger: logger, adminToken: configuration.adminToken)
         table.router.add(middleware: MetricsMiddleware(metrics: metrics))
         table.router.add(middleware: AccessLogMiddleware(logger: logger))
         WalletProtocolRoutes(service: service, store: store, metrics: metrics).register(in: &table)
@@ -57,9 +57,9 @@ public final class WalletService: Sendable {
             service: service, store: store, catalog: catalog,
             links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
             publicURL: configuration.publicURL, webServiceURL: configuration.webServiceURL, identities: identities,
-            adminToken: configuration.adminToken, metrics: metrics
+            metrics: metrics
         ).register(in: &table)
-        PushRoutes(store: store, worker: pushWorker, adminToken: configuration.adminToken).register(in: &table)
+        PushRoutes(store: store, worker: pushWorker).register(in: &table)
         OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker).register(in: &table)
         server = HTTPServer(configuration: configuration.http, responder: table.router, logger: logger)
         do {

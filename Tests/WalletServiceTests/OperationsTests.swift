@@ -79,9 +79,9 @@ enum RegisteredRoutes {
 
     static func read() throws -> [Route] {
         let sources = Samples.packageRoot.appendingPathComponent("Sources/WalletService")
-        // `table.add(.get, "/healthz")`, `admin(&table, .post, "/api/v1/passes", …)`, and the Wallet
+        // `table.add(.get, "/healthz")`, `table.addAdmin(.post, "/api/v1/passes", …)`, and the Wallet
         // routes written as `"\(prefix)/devices/…"` with `let prefix = "/wallet/v1"`.
-        let call = try NSRegularExpression(pattern: #"(?:table\.add|admin)\((?:&table, )?\.([a-z]+), "([^"]+)""#)
+        let call = try NSRegularExpression(pattern: #"table\.add(?:Admin)?\(\.([a-z]+), "([^"]+)""#)
         let prefixDeclaration = try NSRegularExpression(pattern: #"let prefix = "([^"]+)""#)
         var routes: [Route] = []
         for folder in ["Routes", "Operations"] {

@@ -16,35 +16,18 @@ struct IssuingRoutes {
     let publicURL: String
     let webServiceURL: String
     let identities: IdentityDirectory
-    let adminToken: String
     let metrics: ServiceMetrics
 
     func register(in table: inout RouteTable) {
-        admin(&table, .post, "/api/v1/passes", maxBodySize: 256 << 10) { try await issue($0) }
-        admin(&table, .get, "/api/v1/passes/:passType/:serial") { try await read($0) }
-        admin(&table, .patch, "/api/v1/passes/:passType/:serial", maxBodySize: 256 << 10) { try await update($0) }
-        admin(&table, .get, "/api/v1/passes/:passType/:serial/pkpass") { try await archive($0) }
-        admin(&table, .patch, "/api/v1/templates/:template/passes", maxBodySize: 256 << 10) { try await updateTemplate($0) }
-        admin(&table, .get, "/api/v1/templates") { _ in templates() }
-        admin(&table, .post, "/api/v1/templates/:template/lint") { try lint($0) }
-        admin(&table, .get, "/api/v1/logs") { try await logs($0) }
+        table.addAdmin(.post, "/api/v1/passes", maxBodySize: 256 << 10) { try await issue($0) }
+        table.addAdmin(.get, "/api/v1/passes/:passType/:serial") { try await read($0) }
+        table.addAdmin(.patch, "/api/v1/passes/:passType/:serial", maxBodySize: 256 << 10) { try await update($0) }
+        table.addAdmin(.get, "/api/v1/passes/:passType/:serial/pkpass") { try await archive($0) }
+        table.addAdmin(.patch, "/api/v1/templates/:template/passes", maxBodySize: 256 << 10) { try await updateTemplate($0) }
+        table.addAdmin(.get, "/api/v1/templates") { _ in templates() }
+        table.addAdmin(.post, "/api/v1/templates/:template/lint") { try lint($0) }
+        table.addAdmin(.get, "/api/v1/logs") { try await logs($0) }
         table.add(.get, "/passes/:passType/:serial") { try await download($0) }
-    }
-
-    private func admin(_ table: inout RouteTable, _ method: HTTPMethod, _ path: String, maxBodySize: Int? = nil, handler: @escaping RouteTable.Handler) {
-        let adminToken = self.adminToken
-        table.add(method, path, maxBodySize: maxBodySize) { request in
-            guard Credentials.isAdmin(request, adminToken: adminToken) else {
-                var response = HTTPResponse.problem(status: .unauthorized, detail: "send the admin token as Authorization: Bearer <token>")
-                response.headers["WWW-Authenticate"] = "Bearer"
-                return response
-            }
-            return try await handler(request)
-        }
-    }
-
-    private static func key(_ request: HTTPRequest) -> PassKey {
-        PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
     }
 
     private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -68,7 +51,7 @@ struct IssuingRoutes {
     }
 
     private func read(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = Self.key(request)
+        let key = request.passKey
         guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
         let devices = try await store.registrationCount(for: key)
         let body: JSONValue = .object([
@@ -99,7 +82,7 @@ struct IssuingRoutes {
 
     private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(Self.key(request), change)
+        let outcome = try await service.update(request.passKey, change)
         if outcome.changed { metrics.passUpdated() }
         let body: JSONValue = .object([
             "serialNumber": .string(outcome.pass.key.serialNumber),
@@ -123,7 +106,7 @@ struct IssuingRoutes {
     }
 
     private func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let pass = try await store.pass(Self.key(request)) else { return .problem(status: .notFound, detail: "no such pass") }
+        guard let pass = try await store.pass(request.passKey) else { return .problem(status: .notFound, detail: "no such pass") }
         return Self.pkpass(try service.archive(for: pass), serial: pass.key.serialNumber)
     }
 
@@ -182,7 +165,7 @@ struct IssuingRoutes {
     }
 
     private func download(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = Self.key(request)
+        let key = request.passKey
         do {
             try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
                             expires: request.query("expires"), signature: request.query("signature"), now: Date())

@@ -7,27 +7,17 @@ import WalletStore
 struct PushRoutes {
     let store: WalletStore
     let worker: PushWorker
-    let adminToken: String
 
     func register(in table: inout RouteTable) {
-        let adminToken = self.adminToken
         let store = self.store
         let worker = self.worker
-        func admin(_ method: HTTPMethod, _ path: String, _ handler: @escaping RouteTable.Handler) {
-            table.add(method, path) { request in
-                guard Credentials.isAdmin(request, adminToken: adminToken) else {
-                    return .problem(status: .unauthorized, detail: "send the admin token as Authorization: Bearer <token>", headers: ["WWW-Authenticate": "Bearer"])
-                }
-                return try await handler(request)
-            }
-        }
-        admin(.post, "/api/v1/passes/:passType/:serial/push") { request in
-            let key = PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
+        table.addAdmin(.post, "/api/v1/passes/:passType/:serial/push") { request in
+            let key = request.passKey
             guard try await store.pass(key) != nil else { return .problem(status: .notFound, detail: "no such pass") }
             let queued = try await store.enqueuePushes(for: key)
             return .json(JSONValue.object(["pushesQueued": .number(Double(queued))]).serialized(sortedKeys: true), status: .accepted)
         }
-        admin(.get, "/api/v1/push/stats") { _ in
+        table.addAdmin(.get, "/api/v1/push/stats") { _ in
             let outbox = try await store.outboxStats()
             let counters = worker.counters
             var failures = JSONObject()

@@ -38,7 +38,7 @@ struct WalletProtocolRoutes {
 
     /// The pass named by the path, if the request carries its token; `nil` answers 401.
     private func authorizedPass(_ request: HTTPRequest) async throws -> StoredPass? {
-        let key = PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
+        let key = request.passKey
         let token = Credentials.passToken(request)
         let pass = try await store.pass(key)
         // Compare even when the pass is missing, so both paths take the same time.
@@ -104,7 +104,7 @@ struct WalletProtocolRoutes {
     }
 
     private func personalize(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = PassKey(passTypeIdentifier: request.parameters["passType"] ?? "", serialNumber: request.parameters["serial"] ?? "")
+        let key = request.passKey
         // Apple's protocol sends no token here, so only passes that offer personalization accept it,
         // and only once: nobody can rewrite a personalized pass by knowing its serial number.
         guard let pass = try await store.pass(key), service.offersPersonalization(pass) else {
