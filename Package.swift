@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
         .library(name: "WalletService", targets: ["WalletService"]),
+        // For embedding the service and for the fuzz targets in Fuzz/ (a package of their own).
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Signing", targets: ["Signing"]),
     ],
     targets: [
         // C libraries (modulemap + shim.h only).

@@ -20,6 +20,7 @@ public final class WalletService: Sendable {
     public let pushWorker: PushWorker
     private let database: any Database
     private let server: HTTPServer
+    private let router: Router
     private let logger: Logger
 
     /// Opens the database (migrating it), loads the templates with their identities, and binds the
@@ -61,13 +62,20 @@ public final class WalletService: Sendable {
         ).register(in: &table)
         PushRoutes(store: store, worker: pushWorker).register(in: &table)
         OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker).register(in: &table)
-        server = HTTPServer(configuration: configuration.http, responder: table.router, logger: logger)
+        router = table.router
+        server = HTTPServer(configuration: configuration.http, responder: router, logger: logger)
         do {
             try server.start()
         } catch {
             await database.close()
             throw error
         }
+    }
+
+    /// Answers one request in-process, through the same routes and middleware as the socket but
+    /// without it: how the fuzz targets drive every handler thousands of times a second.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        await router.respond(to: request)
     }
 
     /// The bound port (useful with port 0).

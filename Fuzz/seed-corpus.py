@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of every fuzz target, derived from the sample templates and passes.
+
+    Fuzz/seed-corpus.py OUT_DIR PKPASS_DIR
+
+OUT_DIR/<Target>/ gets one file per seed. PKPASS_DIR holds .pkpass files built from the samples
+(scripts/fuzz.sh builds them); their pass.json, pass.strings and archives seed the decoders. The HTTP
+seeds name the pass, device and tokens that FuzzHTTPRequest issues and registers before it starts.
+"""
+import hashlib
+import json
+import pathlib
+import sys
+import zipfile
+
+out, pkpasses = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+root = pathlib.Path(__file__).resolve().parent.parent
+templates = sorted(p.parent for p in (root / "Templates").glob("*/pass.json"))
+
+
+def write(target, data):
+    folder = out / target
+    folder.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+archives = sorted(pkpasses.glob("*.pkpass"))
+for archive in archives:
+    write("FuzzPkpass", archive.read_bytes())
+    with zipfile.ZipFile(archive) as z:
+        for name in z.namelist():
+            if name == "pass.json":
+                write("FuzzPassJSON", z.read(name))
+            elif name.endswith("pass.strings"):
+                write("FuzzPassStrings", z.read(name))
+for template in templates:
+    write("FuzzPassJSON", (template / "pass.json").read_bytes())
+    for strings in template.glob("*.lproj/pass.strings"):
+        write("FuzzPassStrings", strings.read_bytes())
+
+# Template rendering: byte 0 picks the template (sorted, as the target lists them) and the format.
+samples = root / "Templates" / "samples"
+for index, template in enumerate(templates):
+    for extension, bit in (("csv", 0), ("jsonl", 1)):
+        source = samples / f"{template.name}.{extension}"
+        if source.exists():
+            lines = source.read_bytes().splitlines(keepends=True)[:4]
+            write("FuzzTemplateRender", bytes([index << 1 | bit]) + b"".join(lines))
+    single = samples / f"{template.name}.json"
+    if single.exists():
+        record = json.dumps(json.loads(single.read_text()), ensure_ascii=False)
+        write("FuzzTemplateRender", bytes([index << 1 | 1]) + record.encode() + b"\n")
+
+# HTTP: one request per route and method, with the seeded pass's identifiers and tokens.
+admin = "Authorization: Bearer fuzz-admin-token-0123456789"
+apple = "Authorization: ApplePass fuzz-pass-token-0123456789abcdef"
+json_type = "Content-Type: application/json"
+pass_type, serial, device = "pass.dev.passwright.loyalty", "FUZZ-0001", "fuzz-device-1"
+issue = {"template": "loyalty", "serialNumber": "FUZZ-0002",
+         "data": {"member": {"id": "M-2", "name": "Ada"}, "points": 5, "tier": "Gold"}}
+requests = [
+    ("POST /api/v1/passes", [admin, json_type], json.dumps(issue)),
+    (f"GET /api/v1/passes/{pass_type}/{serial}", [admin], ""),
+    (f"PATCH /api/v1/passes/{pass_type}/{serial}", [admin, json_type], json.dumps({"data": {"points": 11}})),
+    (f"PATCH /api/v1/passes/{pass_type}/{serial}", [admin, json_type], json.dumps({"voided": True})),
+    (f"GET /api/v1/passes/{pass_type}/{serial}/pkpass", [admin], ""),
+    ("GET /api/v1/templates", [admin], ""),
+    ("PATCH /api/v1/templates/loyalty/passes", [admin, json_type], json.dumps({"overrides": {"logoText": "New"}})),
+    ("GET /api/v1/logs?limit=5", [admin], ""),
+    (f"GET /passes/{pass_type}/{serial}?expires=4102444800&signature=AAAA", [], ""),
+    (f"POST /wallet/v1/devices/{device}/registrations/{pass_type}/{serial}", [apple, json_type], json.dumps({"pushToken": "00ff"})),
+    (f"DELETE /wallet/v1/devices/{device}/registrations/{pass_type}/{serial}", [apple], ""),
+    (f"GET /wallet/v1/devices/{device}/registrations/{pass_type}?passesUpdatedSince=1", [], ""),
+    (f"GET /wallet/v1/passes/{pass_type}/{serial}", [apple, "If-Modified-Since: Sun, 29 Nov 2026 00:00:00 GMT"], ""),
+    ("POST /wallet/v1/passes/pass.dev.passwright.membership/M-1/personalize", [json_type],
+     json.dumps({"personalizationToken": "t", "requiredPersonalizationInfo": {"emailAddress": "a@example.com"}})),
+    ("POST /wallet/v1/log", [json_type], json.dumps({"logs": ["one", "two"]})),
+    ("GET /healthz", [], ""),
+    ("GET /readyz", [], ""),
+    ("GET /metrics", [], ""),
+    ("GET /openapi.json", [], ""),
+    (f"POST /api/v1/passes/{pass_type}/{serial}/push", [admin], ""),
+    ("GET /api/v1/push/stats", [admin], ""),
+    ("POST /api/v1/templates/loyalty/lint", [admin], ""),
+]
+for line, headers, body in requests:
+    write("FuzzHTTPRequest", "\n".join([line, *headers]) + "\n\n" + body)
+
+for target in sorted(p.name for p in out.iterdir()):
+    print(f"seed-corpus: {target}: {len(list((out / target).iterdir()))} inputs", file=sys.stderr)

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds Passwright's libFuzzer targets (Fuzz/, every module instrumented with -sanitize=fuzzer,address),
+# replays the saved regression inputs, then fuzzes each target for a fixed time from a seed corpus
+# derived from the sample templates and passes. Prints executions per target; exits non-zero on a crash,
+# leak, timeout or failed assertion, leaving the input under Fuzz/.build/artifacts/<Target>/.
+#
+#   scripts/fuzz.sh                          # every target, 60 s each
+#   scripts/fuzz.sh --seconds 600 FuzzHTTPRequest   # one target, longer
+#   scripts/fuzz.sh --jobs 2 --seconds 3600  # long runs: libFuzzer workers per target
+#
+# The working corpus (Fuzz/.build/corpus/<Target>) is kept between runs, so longer runs build on
+# earlier ones. A crash input worth keeping goes into Fuzz/Regressions/<Target>/ with a unit test
+# that reproduces it (see Fuzz/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+jobs=1
+targets=()
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "fuzz: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all=(FuzzPassJSON FuzzPassStrings FuzzTemplateRender FuzzPkpass FuzzHTTPRequest)
+[ "${#targets[@]}" -gt 0 ] || targets=("${all[@]}")
+for target in "${targets[@]}"; do
+  [[ " ${all[*]} " == *" $target "* ]] || { echo "fuzz: no target $target (targets: ${all[*]})" >&2; exit 2; }
+done
+
+if [ -z "${PASSWRIGHT_BIN:-}" ]; then
+  swift build --product passwright >&2
+  PASSWRIGHT_BIN=.build/debug/passwright
+fi
+echo "fuzz: building the fuzz targets (-sanitize=fuzzer,address)" >&2
+swift build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 \
+  | grep -v "Cannot export local symbol" >&2
+bin=Fuzz/.build/debug
+
+work=$(mktemp -d /tmp/passwright-fuzz.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+# Sample passes for the seeds: the decoders start from real archives, pass.json and pass.strings.
+for template in Templates/*/pass.json; do
+  name=$(basename "$(dirname "$template")")
+  "$PASSWRIGHT_BIN" certs dev --out "$work/identities" --pass-type-id "pass.dev.passwright.$name" --team-id PASSWRIGHT >/dev/null
+  "$PASSWRIGHT_BIN" build "Templates/$name" --data "Templates/samples/$name.json" --identities "$work/identities" \
+    --out "$work/passes/$name.pkpass" >/dev/null
+done
+Fuzz/seed-corpus.py Fuzz/.build/corpus "$work/passes"
+
+# Swift's own backtracer would catch the crash signals first; libFuzzer must see them to save the input.
+export SWIFT_BACKTRACE=enable=no
+# LeakSanitizer is off: it cannot see Swift references kept in enum spare bits, so objects that live
+# in globals are reported as leaked at exit. Growth is caught by -rss_limit_mb and -malloc_limit_mb.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+failed=0
+echo "| target | seconds | executions | executions/s | corpus | result |"
+echo "|---|---|---|---|---|---|"
+for target in "${targets[@]}"; do
+  artifacts=Fuzz/.build/artifacts/$target
+  mkdir -p "$artifacts"
+  log=$work/$target.log
+  result=ok
+  regressions=(Fuzz/Regressions/"$target"/*)
+  if [ -e "${regressions[0]}" ] && ! "$bin/$target" -runs=1 "${regressions[@]}" >"$log.regressions" 2>&1; then
+    tail -40 "$log.regressions" >&2
+    result="regression input fails"
+  fi
+  if [ "$result" = ok ]; then
+    if ! "$bin/$target" "Fuzz/.build/corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -detect_leaks=0 \
+        -jobs="$jobs" -workers="$jobs" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+      grep -v '^#' "$log" | tail -40 >&2
+      result="FAILED, input in $artifacts/"
+    fi
+  fi
+  [ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
+  executions=$(awk -F: '/stat::number_of_executed_units/ {sum += $NF} END {print sum + 0}' "$log" 2>/dev/null || echo 0)
+  corpus=$(find "Fuzz/.build/corpus/$target" -type f | wc -l)
+  echo "| $target | $seconds | $executions | $((executions / seconds)) | $corpus | $result |"
+  [ "$result" = ok ] || failed=$((failed + 1))
+done
+echo "fuzz: $((${#targets[@]} - failed)) of ${#targets[@]} targets clean" >&2
+[ "$failed" -eq 0 ]
