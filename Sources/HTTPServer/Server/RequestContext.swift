@@ -12,8 +12,9 @@ final class RequestContext: Sendable {
         /// Receiving the body, within `limit` bytes.
         case body(HTTPRequest, limit: Int, received: Data)
         /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
-        /// unbuffered and `413` is sent when it ends, since libmicrohttpd cannot answer mid-body.
-        case discarding(limit: Int)
+        /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than twice
+        /// the limit went by, since a body that long may never end.
+        case discarding(limit: Int, dropped: Int)
         /// The connection is suspended while the responder runs in `task`.
         case running(MicroHTTPDConnection, task: Task<Void, Never>?)
         /// The connection was resumed with this response, to be queued on the daemon thread.

@@ -53,10 +53,15 @@ final class RequestDispatcher: Sendable {
         let next: Next = context.phase.withLock { phase in
             switch phase {
             case .head:
+                let headers = connection.headers()
+                if let refusal = RequestHeadCheck.refusal(method: method, target: context.target, headers: headers) {
+                    phase = .answered  // answered before any body byte is read, and the connection is closed
+                    return .answer(.problem(status: .badRequest, detail: "\(refusal).", headers: ["Connection": "close"]))
+                }
                 let head = HTTPRequest(
                     method: HTTPMethod(rawValue: method),
-                    target: context.target,
-                    headers: connection.headers(),
+                    target: RequestHeadCheck.originForm(context.target),
+                    headers: headers,
                     remoteAddress: connection.remoteAddress()
                 )
                 let limit = responder.maxBodySize(for: head) ?? configuration.maxBodySize
@@ -74,16 +79,27 @@ final class RequestDispatcher: Sendable {
                     return .start(request)
                 }
                 guard received.count + upload.count <= limit else {
-                    phase = .discarding(limit: limit)
+                    phase = .discarding(limit: limit, dropped: received.count + upload.count)
                     return .proceed
                 }
                 received.append(contentsOf: upload)
                 phase = .body(head, limit: limit, received: received)
                 return .proceed
-            case .discarding(let limit):
-                guard upload.isEmpty else { return .proceed }
+            case .discarding(let limit, let dropped):
+                guard !upload.isEmpty else {
+                    phase = .answered
+                    return .answer(contentTooLarge(limit: limit))
+                }
+                // A body that goes on past twice the limit may never end: answer now and close the
+                // connection instead of reading it forever.
+                guard dropped + upload.count > 2 * limit else {
+                    phase = .discarding(limit: limit, dropped: dropped + upload.count)
+                    return .proceed
+                }
                 phase = .answered
-                return .answer(contentTooLarge(limit: limit))
+                var response = contentTooLarge(limit: limit)
+                response.headers["Connection"] = "close"
+                return .answer(response)
             case .ready(let response):
                 phase = .answered
                 return .answer(response)
