@@ -776,7 +776,7 @@ class SlowClients:
             checks.append((f"{len(indices)} {kind} sockets closed by the server within {deadline} s",
                            "all closed", "all closed" if open_count == 0 else f"{open_count} still open"))
             if latest is not None and open_count == 0:
-                checks.append((f"{kind}: not closed before the idle timeout", True, min(times) >= SERVER_IDLE_TIMEOUT - 2 or kind == "trickle-head"))
+                checks.append((f"{kind}: not closed before the idle timeout", True, min(times) >= SERVER_IDLE_TIMEOUT - 2))
         for _, sock in self.sockets:
             sock.close()
         return checks

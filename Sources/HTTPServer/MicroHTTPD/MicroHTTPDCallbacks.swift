@@ -58,7 +58,26 @@ func microHTTPDRequestCompleted(
     guard let dispatcherPointer, let contextPointer, let request = contextPointer.pointee else { return }
     contextPointer.pointee = nil
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
+    if let connection { dispatcher.deadlines?.completed(MicroHTTPDConnection(pointer: connection)) }
     dispatcher.end(Unmanaged<RequestContext>.fromOpaque(request).takeRetainedValue())
+}
+
+/// A connection opened or is closing (libmicrohttpd notifies before it closes the socket): tracked so a
+/// client too slow to deliver its request can be cut off.
+func microHTTPDConnectionNotified(
+    _ dispatcherPointer: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let dispatcherPointer, let connection else { return }
+    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
+    guard let deadlines = dispatcher.deadlines else { return }
+    if code == .CONNECTION_NOTIFY_STARTED {
+        deadlines.opened(MicroHTTPDConnection(pointer: connection))
+    } else {
+        deadlines.closed(MicroHTTPDConnection(pointer: connection))
+    }
 }
 
 /// libmicrohttpd's diagnostics (bind failures, protocol errors), formatted and passed to the logger.

@@ -18,6 +18,8 @@ final class RequestDispatcher: Sendable {
     let responder: any HTTPResponder
     let configuration: HTTPServerConfiguration
     let logger: Logger
+    /// Cuts off connections too slow to deliver a request; `nil` when the configuration has no timeout.
+    let deadlines: ReceiveDeadlines?
     private let registry = Mutex(Registry())
     private let draining = Atomic<Bool>(false)
     private let lastDaemonMessage = Mutex<String?>(nil)
@@ -26,6 +28,7 @@ final class RequestDispatcher: Sendable {
         self.responder = responder
         self.configuration = configuration
         self.logger = logger
+        self.deadlines = configuration.connectionTimeout.map(ReceiveDeadlines.init(limit:))
     }
 
     // MARK: Callbacks from the daemon
@@ -111,8 +114,10 @@ final class RequestDispatcher: Sendable {
         case .proceed:
             return true
         case .answer(let response):
+            deadlines?.received(connection)
             return send(response, on: connection)
         case .start(let request):
+            deadlines?.received(connection)
             return start(request, context: context, connection: connection)
         }
     }
