@@ -359,7 +359,7 @@ def _(r):
                                                            json.dumps({"template": "loyalty' OR 1=1 --", "data": {}}))))
     checks.append(expect("device log metachars", 200, http("POST", "/wallet/v1/log", [],
                                                              json.dumps({"logs": ["'; DROP TABLE logs; --", "%_\\"]}))))
-    for token in ["' OR 1=1 --", "00ff'; DROP TABLE registrations; --", "%", "_", "\\"]:
+    for token in ["' OR 1=1 --", "00ff'; DROP TABLE registrations; --", "%", "_", "\\", "../../etc/passwd", "00ff\u0000", "%00", "0" * 257]:
         checks.append(expect(f"pushToken {token!r}", 400, http("POST", f"/wallet/v1/devices/{PROBE_DEVICE}/registrations/{PASS_TYPE}/{SERIAL_A}",
                                                                 wallet(TOKEN_A), json.dumps({"pushToken": token}))))
     checks.append(expect("logs?limit=metachars", 400, http("GET", "/api/v1/logs?limit=" + q("1 OR 1=1"), admin())))
@@ -374,7 +374,7 @@ def _(r):
     for label, path, headers, limit in [("register", f"/wallet/v1/devices/{PROBE_DEVICE}/registrations/{PASS_TYPE}/{SERIAL_A}", wallet(TOKEN_A), BODY_LIMITS["register"]),
                                         ("log", "/wallet/v1/log", [], BODY_LIMITS["log"]),
                                         ("issue", "/api/v1/passes", admin(), BODY_LIMITS["issue"]),
-                                        ("default (admin update)", f"/api/v1/passes/{PASS_TYPE}/{SERIAL_A}/push", admin(), BODY_LIMITS["default"])]:
+                                        ("default 1 MiB (admin push)", f"/api/v1/passes/{PASS_TYPE}/{SERIAL_A}/push", admin(), BODY_LIMITS["default"])]:
         body = b'{"logs": ["' + b"x" * limit + b'"]}'
         checks.append(expect(f"{label} {len(body)} B", 413, exchange(build("POST", path, headers, body, content_type="application/json"))))
     huge = build("POST", "/wallet/v1/log", [("Content-Length", str(1 << 40))], b"", content_type="application/json")
@@ -429,7 +429,7 @@ def _(r):
             ("healthz during the upload", True, all(status == 200 for status in health))]
 
 
-@case("body-content-length-larger-than-sent", "no answer while held, healthz fast; 400 when the client half-closes")
+@case("body-content-length-larger-than-sent", "no answer while held, healthz fast")
 def _(r):
     sock = connect(timeout=2)
     sock.sendall(build("POST", "/wallet/v1/log", [("Content-Length", "60000")], content_type="application/json", close=False) + b'{"logs": [')
@@ -940,7 +940,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", help="run only cases whose name contains this")
     parser.add_argument("--rss-bound-mib", type=float, default=16.0)
-    parser.add_argument("--slow-clients", type=int, default=30,
+    parser.add_argument("--slow-clients", type=int, default=60,
                         help="sockets left hanging from the start of the run until the server drops them (0 skips)")
     parser.add_argument("--strict", action="store_true", help="count known library limits as failures")
     arguments = parser.parse_args()
