@@ -141,3 +141,20 @@ import Glibc
         }
     }
 }
+
+@Suite struct RefusedByLibraryTests {
+    /// A query with more arguments than fit libmicrohttpd's per-connection memory is refused by the
+    /// library before any handler runs, and it then calls no completion callback: the request used to
+    /// stay "in flight" forever (a leak per request, and every shutdown waited the whole grace period).
+    @Test func requestTheLibraryRefusesIsNotLeftInFlight() async throws {
+        let log = LogRecorder()
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, connectionTimeout: .seconds(1), shutdownGracePeriod: .seconds(3))
+        try await withServer(ServerLimitsTests.router(), configuration: configuration, logger: log.logger) { client in
+            let raw = "GET /ok?" + String(repeating: "&", count: 2000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            _ = try? await client.exchange(Data(raw.utf8))  // no answer; the connection is closed
+            #expect(try await client.request("GET", "/ok").status == 200)
+        }
+        #expect(log.recorded.contains { $0.message == "libmicrohttpd" })  // the library did refuse it
+        #expect(!log.recorded.contains { $0.message.contains("still in flight") })
+    }
+}

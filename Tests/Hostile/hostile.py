@@ -693,6 +693,72 @@ def _(r):
     return [("responses", [400], got)]
 
 
+@case("expect-100-continue-oversized", "413 before any 100 Continue")
+def _(r):
+    got = []
+    try:
+        with connect() as sock:
+            sock.sendall(build("POST", "/wallet/v1/log", [("Content-Length", str(10 << 20)), ("Expect", "100-continue")], content_type="application/json"))
+            response, _ = read_response(sock)
+            got.append(response.status)
+    except (OSError, ValueError) as error:
+        got.append(f"error: {error}")
+    return [("first answer to a 10 MiB body announced with Expect: 100-continue", [413], got)]
+
+
+@case("head-requests", "200 without a body; 401 for B's token")
+def _(r):
+    health = http("HEAD", "/healthz")
+    return [expect("HEAD /healthz", 200, health), ("HEAD /healthz has no body", b"", health.body),
+            expect("HEAD pass A with B's token", 401, http("HEAD", A_PASS, wallet(TOKEN_B))),
+            expect("HEAD admin without key", 401, http("HEAD", "/api/v1/templates"))]
+
+
+@case("query-abuse", "400 for bad limits, 200 otherwise")
+def _(r):
+    checks = [expect(f"logs?limit={value}", 400, http("GET", f"/api/v1/logs?limit={value}", admin()))
+              for value in ["0", "1001", "-1", "1.5", "", "%00", "9" * 40, "0x10"]]
+    checks += [expect("logs?limit=1&limit=99999 (first wins)", 200, http("GET", "/api/v1/logs?limit=1&limit=99999", admin())),
+               expect("healthz with a 4 KiB junk query", 200, http("GET", "/healthz?" + "%ff%00&=&&==" * 300)),
+               expect("pass A with its token and junk query", 200, http("GET", A_PASS + "?%%%&a=%zz", wallet(TOKEN_A)))]
+    return checks
+
+
+@case("if-modified-since-variants", "200 garbage/past, 304 future, 401 with B's token")
+def _(r):
+    return [expect("garbage date", 200, http("GET", A_PASS, wallet(TOKEN_A) + [("If-Modified-Since", "yesterday' OR 1=1")])),
+            expect("past date", 200, http("GET", A_PASS, wallet(TOKEN_A) + [("If-Modified-Since", "Sun, 06 Nov 1994 08:49:37 GMT")])),
+            expect("future date", 304, http("GET", A_PASS, wallet(TOKEN_A) + [("If-Modified-Since", "Sun, 06 Nov 2094 08:49:37 GMT")])),
+            expect("out-of-range fields", 200, http("GET", A_PASS, wallet(TOKEN_A) + [("If-Modified-Since", "Sun, 99 Nov 99999 99:99:99 GMT")])),
+            expect("future date, B's token", 401, http("GET", A_PASS, wallet(TOKEN_B) + [("If-Modified-Since", "Sun, 06 Nov 2094 08:49:37 GMT")]))]
+
+
+@case("connection-flood-200", "healthz < 0.5 s with 200 idle connections open, all still served")
+def _(r):
+    sockets = [connect(timeout=2) for _ in range(200)]
+    status, seconds = healthz()
+    served = 0
+    for sock in sockets[:20]:  # opened before healthz ran, still served afterwards
+        try:
+            sock.sendall(build("GET", "/healthz"))
+            response, _ = read_response(sock)
+            served += response.status == 200
+        except (OSError, ValueError):
+            pass
+    for sock in sockets:
+        sock.close()
+    return [("healthz with 200 open connections", True, status == 200 and seconds < 0.5), ("20 of them then served", 20, served)]
+
+
+@case("device-log-abuse", "200 (capped), 400 for non-strings")
+def _(r):
+    return [expect("10,000 short entries", 200, http("POST", "/wallet/v1/log", [], json.dumps({"logs": ["x"] * 10000}))),
+            expect("one 60 KiB entry", 200, http("POST", "/wallet/v1/log", [], json.dumps({"logs": ["y" * (60 << 10)]}))),
+            expect("numbers", 400, http("POST", "/wallet/v1/log", [], '{"logs": [1, 2]}')),
+            expect("logs not an array", 400, http("POST", "/wallet/v1/log", [], '{"logs": "x"}')),
+            expect("no logs", 400, http("POST", "/wallet/v1/log", [], '{}'))]
+
+
 # --- Slow clients -------------------------------------------------------------------------------------
 
 @case("slow-headers-50-sockets", "healthz < 0.5 s while 50 sockets trickle a header byte per second")

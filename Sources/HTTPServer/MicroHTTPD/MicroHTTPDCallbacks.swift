@@ -15,9 +15,9 @@ func microHTTPDRequestStarted(
     _ target: UnsafePointer<CChar>?,
     _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let dispatcherPointer else { return nil }
+    guard let dispatcherPointer, let connection else { return nil }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
-    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/")
+    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/", connectionKey: MicroHTTPDConnection(pointer: connection).key)
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -62,8 +62,8 @@ func microHTTPDRequestCompleted(
     dispatcher.end(Unmanaged<RequestContext>.fromOpaque(request).takeRetainedValue())
 }
 
-/// A connection opened or is closing (libmicrohttpd notifies before it closes the socket): tracked so a
-/// client too slow to deliver its request can be cut off.
+/// A connection opened or is closing (libmicrohttpd notifies before it closes the socket, and after the
+/// completion callbacks of its requests).
 func microHTTPDConnectionNotified(
     _ dispatcherPointer: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
@@ -72,11 +72,10 @@ func microHTTPDConnectionNotified(
 ) {
     guard let dispatcherPointer, let connection else { return }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
-    guard let deadlines = dispatcher.deadlines else { return }
     if code == .CONNECTION_NOTIFY_STARTED {
-        deadlines.opened(MicroHTTPDConnection(pointer: connection))
+        dispatcher.connectionOpened(MicroHTTPDConnection(pointer: connection))
     } else {
-        deadlines.closed(MicroHTTPDConnection(pointer: connection))
+        dispatcher.connectionClosed(MicroHTTPDConnection(pointer: connection))
     }
 }
 

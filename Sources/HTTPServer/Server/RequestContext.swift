@@ -25,9 +25,14 @@ final class RequestContext: Sendable {
 
     /// The request target exactly as received (`/path?query`), before any decoding.
     let target: String
+    /// The connection it arrived on (`MicroHTTPDConnection.key`).
+    let connectionKey: Int
     let phase = Mutex<Phase>(.head)
+    /// Set by the first access-handler call, after which libmicrohttpd will call the completion callback.
+    let reachedHandler = Atomic<Bool>(false)
 
-    init(target: String) {
+    init(target: String, connectionKey: Int) {
         self.target = target
+        self.connectionKey = connectionKey
     }
 }

@@ -11,6 +11,11 @@ final class RequestDispatcher: Sendable {
     private struct Registry {
         /// Requests between their request line and their completion callback.
         var active: [ObjectIdentifier: RequestContext] = [:]
+        /// Requests whose head libmicrohttpd has not handed to `handle` yet, by connection. libmicrohttpd
+        /// calls the completion callback only for requests that reached the access handler, so one it
+        /// refuses itself (e.g. a query with more arguments than fit its memory pool) is released when
+        /// its connection closes instead.
+        var awaitingHandler: [Int: RequestContext] = [:]
         /// Set by `close()`: no new suspension, every suspended connection already resumed.
         var closed = false
     }
@@ -34,15 +39,41 @@ final class RequestDispatcher: Sendable {
     // MARK: Callbacks from the daemon
 
     /// A request line arrived: track the request until its completion.
-    func begin(target: String) -> RequestContext {
-        let context = RequestContext(target: target)
-        registry.withLock { $0.active[ObjectIdentifier(context)] = context }
+    func begin(target: String, connectionKey: Int) -> RequestContext {
+        let context = RequestContext(target: target, connectionKey: connectionKey)
+        registry.withLock { registry in
+            registry.active[ObjectIdentifier(context)] = context
+            registry.awaitingHandler[connectionKey] = context
+        }
         return context
     }
 
     /// The request completed (answered, failed or the connection closed).
     func end(_ context: RequestContext) {
-        registry.withLock { _ = $0.active.removeValue(forKey: ObjectIdentifier(context)) }
+        registry.withLock { registry in
+            _ = registry.active.removeValue(forKey: ObjectIdentifier(context))
+            if registry.awaitingHandler[context.connectionKey] === context {
+                registry.awaitingHandler[context.connectionKey] = nil
+            }
+        }
+    }
+
+    /// A connection opened.
+    func connectionOpened(_ connection: MicroHTTPDConnection) {
+        deadlines?.opened(connection)
+    }
+
+    /// A connection is closing (after the completion callbacks of its requests). A request that never
+    /// reached the access handler gets no completion callback: it is ended here, and the reference
+    /// handed to libmicrohttpd in `microHTTPDRequestStarted` is released.
+    func connectionClosed(_ connection: MicroHTTPDConnection) {
+        deadlines?.closed(connection)
+        let orphan: RequestContext? = registry.withLock { registry in
+            guard let context = registry.awaitingHandler.removeValue(forKey: connection.key) else { return nil }
+            registry.active.removeValue(forKey: ObjectIdentifier(context))
+            return context
+        }
+        if let orphan { Unmanaged.passUnretained(orphan).release() }
     }
 
     /// One access-handler call: headers first, then body chunks, then the end of the body, and after
@@ -52,6 +83,11 @@ final class RequestDispatcher: Sendable {
             case proceed
             case answer(HTTPResponse)
             case start(HTTPRequest)
+        }
+        if !context.reachedHandler.exchange(true, ordering: .relaxed) {
+            registry.withLock { registry in
+                if registry.awaitingHandler[context.connectionKey] === context { registry.awaitingHandler[context.connectionKey] = nil }
+            }
         }
         let next: Next = context.phase.withLock { phase in
             switch phase {
