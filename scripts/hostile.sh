@@ -78,10 +78,25 @@ python3 Tests/Hostile/hostile.py "$@" || status=$?
 if ! kill -0 "$server_pid" 2>/dev/null; then
   echo "hostile: the server died during the run; its log:" >&2
   tail -50 "$work/server.log" >&2
+  exit 1
+fi
+# A graceful stop must find nothing in flight: every hostile request was answered or released.
+kill -TERM "$server_pid"
+server_exit=0
+wait "$server_pid" || server_exit=$?
+server_pid=
+if [ "$server_exit" -ne 0 ]; then
+  echo "hostile: the server exited with $server_exit on SIGTERM" >&2
   status=1
-elif grep -q 'request failed\|handler failed' "$work/server.log"; then
+fi
+if grep -q 'still in flight' "$work/server.log"; then
+  echo "hostile: requests were still in flight at shutdown (a hostile request was never completed)" >&2
+  status=1
+fi
+if grep -q 'request failed\|handler failed' "$work/server.log"; then
   echo "hostile: the server logged failed requests:" >&2
   grep 'request failed\|handler failed' "$work/server.log" | sort | uniq -c | sort -rn | head -20 >&2
   status=1
 fi
+[ "$status" -eq 0 ] && echo "hostile: server stopped cleanly on SIGTERM, nothing in flight"
 exit "$status"

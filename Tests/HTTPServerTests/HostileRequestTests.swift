@@ -140,9 +140,7 @@ import Glibc
             #expect(try await client.request("GET", "/ok").status == 200)
         }
     }
-}
 
-@Suite struct RefusedByLibraryTests {
     /// A query with more arguments than fit libmicrohttpd's per-connection memory is refused by the
     /// library before any handler runs, and it then calls no completion callback: the request used to
     /// stay "in flight" forever (a leak per request, and every shutdown waited the whole grace period).
@@ -152,7 +150,8 @@ import Glibc
         try await withServer(ServerLimitsTests.router(), configuration: configuration, logger: log.logger) { client in
             let raw = "GET /ok?" + String(repeating: "&", count: 2000) + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
             _ = try? await client.exchange(Data(raw.utf8))  // no answer; the connection is closed
-            #expect(try await client.request("GET", "/ok").status == 200)
+            let next = try await client.request("GET", "/ok")
+            #expect(next.status == 200)
         }
         #expect(log.recorded.contains { $0.message == "libmicrohttpd" })  // the library did refuse it
         #expect(!log.recorded.contains { $0.message.contains("still in flight") })
