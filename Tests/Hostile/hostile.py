@@ -1035,12 +1035,15 @@ def main():
     parser.add_argument("--strict", action="store_true", help="count known library limits as failures")
     arguments = parser.parse_args()
     cases = [c for c in CASES if not arguments.only or arguments.only in c[0]]
+    if not cases:
+        parser.error(f"no case name contains '{arguments.only}'")
 
     before = snapshot()
     slow = SlowClients(arguments.slow_clients) if arguments.slow_clients and not arguments.only else None
     results = {}      # name -> list of (round, outcome, failures, known, check count)
     healthy = total = 0
     rss_first = None
+    rss_by_round = []
     started = time.monotonic()
     for round_number in range(1, arguments.rounds + 1):
         for name, expected, function in cases:
@@ -1053,8 +1056,9 @@ def main():
                 outcome = "FAIL"
                 failures.append(("healthz after the case", 200, status))
             results.setdefault(name, []).append((round_number, outcome, failures, known, count))
+        rss_by_round.append(rss_kib())
         if round_number == 1:
-            rss_first = rss_kib()
+            rss_first = rss_by_round[0]
     rss_last = rss_kib()
     elapsed = time.monotonic() - started
 
@@ -1107,6 +1111,7 @@ def main():
         if want != got:
             print(f"FAIL {label}: expected {want!r}, got {got!r}", file=sys.stderr)
 
+    print("RSS after each round (MiB): " + " ".join(f"{kib / 1024:.1f}" for kib in rss_by_round))
     print(f"hostile: {len(cases)} cases x {arguments.rounds} rounds, {passed} passed, {failed} failed"
           f"{f', {known_runs} known library limits' if known_runs else ''}; "
           f"RSS {rss_first / 1024:.1f} -> {rss_last / 1024:.1f} MiB; healthz {healthy}/{total}; "
