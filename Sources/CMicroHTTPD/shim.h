@@ -16,3 +16,10 @@ static inline const struct sockaddr *passwright_mhd_client_address(struct MHD_Co
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
+
+/* MHD_get_connection_info is variadic, so Swift cannot call it: the socket of a connection, so a client too
+   slow to deliver its request can be cut off with shutdown(2) (libmicrohttpd's own timeout counts idle time only). */
+static inline int passwright_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}

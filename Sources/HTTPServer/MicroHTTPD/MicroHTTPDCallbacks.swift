@@ -15,9 +15,9 @@ func microHTTPDRequestStarted(
     _ target: UnsafePointer<CChar>?,
     _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let dispatcherPointer else { return nil }
+    guard let dispatcherPointer, let connection else { return nil }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
-    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/")
+    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/", connectionKey: MicroHTTPDConnection(pointer: connection).key)
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -58,7 +58,25 @@ func microHTTPDRequestCompleted(
     guard let dispatcherPointer, let contextPointer, let request = contextPointer.pointee else { return }
     contextPointer.pointee = nil
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
+    if let connection { dispatcher.deadlines?.completed(MicroHTTPDConnection(pointer: connection)) }
     dispatcher.end(Unmanaged<RequestContext>.fromOpaque(request).takeRetainedValue())
+}
+
+/// A connection opened or is closing (libmicrohttpd notifies before it closes the socket, and after the
+/// completion callbacks of its requests).
+func microHTTPDConnectionNotified(
+    _ dispatcherPointer: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let dispatcherPointer, let connection else { return }
+    let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        dispatcher.connectionOpened(MicroHTTPDConnection(pointer: connection))
+    } else {
+        dispatcher.connectionClosed(MicroHTTPDConnection(pointer: connection))
+    }
 }
 
 /// libmicrohttpd's diagnostics (bind failures, protocol errors), formatted and passed to the logger.

@@ -1,6 +1,10 @@
 internal import CMicroHTTPD
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A borrowed `MHD_Connection`, valid from the request's first callback until its completion callback.
 ///
 /// `@unchecked Sendable`: it is a bare pointer that this type never frees; libmicrohttpd allows
@@ -30,6 +34,18 @@ struct MicroHTTPDConnection: @unchecked Sendable {
     /// The peer's numeric IP address.
     func remoteAddress() -> String? {
         passwright_mhd_client_address(pointer).flatMap(SocketAddress.numericHost)
+    }
+
+    /// Identifies the connection while it is open (its address; libmicrohttpd may reuse it afterwards).
+    var key: Int {
+        Int(bitPattern: pointer)
+    }
+
+    /// Shuts the socket down in both directions, from any thread: libmicrohttpd then sees the peer gone
+    /// and closes the connection on its own thread. Only valid while the connection is open.
+    func shutDown() {
+        let socket = passwright_mhd_connection_fd(pointer)
+        if socket >= 0 { _ = Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     /// Parks the connection so the daemon thread is free while an `async` handler runs.

@@ -13,7 +13,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionLimit: Int
     /// Connections open at once from one IP address; `nil` for no per-address limit.
     public var perIPConnectionLimit: Int?
-    /// How long an idle connection (keep-alive or a slow client) stays open; whole seconds, `nil` for never.
+    /// How long an idle connection (keep-alive or a slow client) stays open, and how long a request (head
+    /// and body) may take to arrive, so a client trickling a byte at a time cannot hold a connection;
+    /// whole seconds, `nil` for never.
     public var connectionTimeout: Duration?
     /// The default largest request body; larger bodies are refused with `413` before being buffered.
     /// Routes may set their own (`RouteOptions.maxBodySize`).

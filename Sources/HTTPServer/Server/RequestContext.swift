@@ -12,8 +12,9 @@ final class RequestContext: Sendable {
         /// Receiving the body, within `limit` bytes.
         case body(HTTPRequest, limit: Int, received: Data)
         /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
-        /// unbuffered and `413` is sent when it ends, since libmicrohttpd cannot answer mid-body.
-        case discarding(limit: Int)
+        /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than twice
+        /// the limit went by, since a body that long may never end.
+        case discarding(limit: Int, dropped: Int)
         /// The connection is suspended while the responder runs in `task`.
         case running(MicroHTTPDConnection, task: Task<Void, Never>?)
         /// The connection was resumed with this response, to be queued on the daemon thread.
@@ -24,9 +25,14 @@ final class RequestContext: Sendable {
 
     /// The request target exactly as received (`/path?query`), before any decoding.
     let target: String
+    /// The connection it arrived on (`MicroHTTPDConnection.key`).
+    let connectionKey: Int
     let phase = Mutex<Phase>(.head)
+    /// Set by the first access-handler call, after which libmicrohttpd will call the completion callback.
+    let reachedHandler = Atomic<Bool>(false)
 
-    init(target: String) {
+    init(target: String, connectionKey: Int) {
         self.target = target
+        self.connectionKey = connectionKey
     }
 }

@@ -11,6 +11,11 @@ final class RequestDispatcher: Sendable {
     private struct Registry {
         /// Requests between their request line and their completion callback.
         var active: [ObjectIdentifier: RequestContext] = [:]
+        /// Requests whose head libmicrohttpd has not handed to `handle` yet, by connection. libmicrohttpd
+        /// calls the completion callback only for requests that reached the access handler, so one it
+        /// refuses itself (e.g. a query with more arguments than fit its memory pool) is released when
+        /// its connection closes instead.
+        var awaitingHandler: [Int: RequestContext] = [:]
         /// Set by `close()`: no new suspension, every suspended connection already resumed.
         var closed = false
     }
@@ -18,6 +23,8 @@ final class RequestDispatcher: Sendable {
     let responder: any HTTPResponder
     let configuration: HTTPServerConfiguration
     let logger: Logger
+    /// Cuts off connections too slow to deliver a request; `nil` when the configuration has no timeout.
+    let deadlines: ReceiveDeadlines?
     private let registry = Mutex(Registry())
     private let draining = Atomic<Bool>(false)
     private let lastDaemonMessage = Mutex<String?>(nil)
@@ -26,20 +33,47 @@ final class RequestDispatcher: Sendable {
         self.responder = responder
         self.configuration = configuration
         self.logger = logger
+        self.deadlines = configuration.connectionTimeout.map(ReceiveDeadlines.init(limit:))
     }
 
     // MARK: Callbacks from the daemon
 
     /// A request line arrived: track the request until its completion.
-    func begin(target: String) -> RequestContext {
-        let context = RequestContext(target: target)
-        registry.withLock { $0.active[ObjectIdentifier(context)] = context }
+    func begin(target: String, connectionKey: Int) -> RequestContext {
+        let context = RequestContext(target: target, connectionKey: connectionKey)
+        registry.withLock { registry in
+            registry.active[ObjectIdentifier(context)] = context
+            registry.awaitingHandler[connectionKey] = context
+        }
         return context
     }
 
     /// The request completed (answered, failed or the connection closed).
     func end(_ context: RequestContext) {
-        registry.withLock { _ = $0.active.removeValue(forKey: ObjectIdentifier(context)) }
+        registry.withLock { registry in
+            _ = registry.active.removeValue(forKey: ObjectIdentifier(context))
+            if registry.awaitingHandler[context.connectionKey] === context {
+                registry.awaitingHandler[context.connectionKey] = nil
+            }
+        }
+    }
+
+    /// A connection opened.
+    func connectionOpened(_ connection: MicroHTTPDConnection) {
+        deadlines?.opened(connection)
+    }
+
+    /// A connection is closing (after the completion callbacks of its requests). A request that never
+    /// reached the access handler gets no completion callback: it is ended here, and the reference
+    /// handed to libmicrohttpd in `microHTTPDRequestStarted` is released.
+    func connectionClosed(_ connection: MicroHTTPDConnection) {
+        deadlines?.closed(connection)
+        let orphan: RequestContext? = registry.withLock { registry in
+            guard let context = registry.awaitingHandler.removeValue(forKey: connection.key) else { return nil }
+            registry.active.removeValue(forKey: ObjectIdentifier(context))
+            return context
+        }
+        if let orphan { Unmanaged.passUnretained(orphan).release() }
     }
 
     /// One access-handler call: headers first, then body chunks, then the end of the body, and after
@@ -50,13 +84,23 @@ final class RequestDispatcher: Sendable {
             case answer(HTTPResponse)
             case start(HTTPRequest)
         }
+        if !context.reachedHandler.exchange(true, ordering: .relaxed) {
+            registry.withLock { registry in
+                if registry.awaitingHandler[context.connectionKey] === context { registry.awaitingHandler[context.connectionKey] = nil }
+            }
+        }
         let next: Next = context.phase.withLock { phase in
             switch phase {
             case .head:
+                let headers = connection.headers()
+                if let refusal = RequestHeadCheck.refusal(method: method, target: context.target, headers: headers) {
+                    phase = .answered  // answered before any body byte is read, and the connection is closed
+                    return .answer(.problem(status: .badRequest, detail: "\(refusal).", headers: ["Connection": "close"]))
+                }
                 let head = HTTPRequest(
                     method: HTTPMethod(rawValue: method),
-                    target: context.target,
-                    headers: connection.headers(),
+                    target: RequestHeadCheck.originForm(context.target),
+                    headers: headers,
                     remoteAddress: connection.remoteAddress()
                 )
                 let limit = responder.maxBodySize(for: head) ?? configuration.maxBodySize
@@ -74,16 +118,27 @@ final class RequestDispatcher: Sendable {
                     return .start(request)
                 }
                 guard received.count + upload.count <= limit else {
-                    phase = .discarding(limit: limit)
+                    phase = .discarding(limit: limit, dropped: received.count + upload.count)
                     return .proceed
                 }
                 received.append(contentsOf: upload)
                 phase = .body(head, limit: limit, received: received)
                 return .proceed
-            case .discarding(let limit):
-                guard upload.isEmpty else { return .proceed }
+            case .discarding(let limit, let dropped):
+                guard !upload.isEmpty else {
+                    phase = .answered
+                    return .answer(contentTooLarge(limit: limit))
+                }
+                // A body that goes on past twice the limit may never end: answer now and close the
+                // connection instead of reading it forever.
+                guard dropped + upload.count > 2 * limit else {
+                    phase = .discarding(limit: limit, dropped: dropped + upload.count)
+                    return .proceed
+                }
                 phase = .answered
-                return .answer(contentTooLarge(limit: limit))
+                var response = contentTooLarge(limit: limit)
+                response.headers["Connection"] = "close"
+                return .answer(response)
             case .ready(let response):
                 phase = .answered
                 return .answer(response)
@@ -95,8 +150,10 @@ final class RequestDispatcher: Sendable {
         case .proceed:
             return true
         case .answer(let response):
+            deadlines?.received(connection)
             return send(response, on: connection)
         case .start(let request):
+            deadlines?.received(connection)
             return start(request, context: context, connection: connection)
         }
     }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Hostile-input suite against a live server: builds Passwright (debug) unless PASSWRIGHT_BIN is set,
+# makes development identities for the sample templates, starts `passwright serve --push off` on SQLite
+# in a throwaway data folder with a random admin token and link key, issues two passes (A and B, each
+# with its own Wallet token), registers a device for A, and runs Tests/Hostile/hostile.py against it:
+# oversized and endless bodies, slow clients, invalid UTF-8, deep JSON, duplicate headers, path
+# traversal, forged links, cross-pass tokens, admin auth, SQL metacharacters and protocol oddities.
+# Every case asserts an exact status and that /healthz still answers; the server's RSS must stay flat.
+#
+#   scripts/hostile.sh                 # 5 rounds
+#   scripts/hostile.sh --rounds 2      # extra arguments go to hostile.py (--rounds N, --only SUBSTRING)
+#   PASSWRIGHT_BIN=.build/debug/passwright scripts/hostile.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -n "${PASSWRIGHT_BIN:-}" ]; then
+  bin=$PASSWRIGHT_BIN
+else
+  swift build --product passwright >&2
+  bin=.build/debug/passwright
+fi
+
+work=$(mktemp -d /tmp/passwright-hostile.XXXXXX)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid"
+    wait "$server_pid" || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+for name in loyalty concert boarding coupon membership poster-event; do
+  $bin certs dev --out "$work/identities" --pass-type-id "pass.dev.passwright.$name" --team-id PASSWRIGHT >/dev/null
+done
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+# Secrets travel in the environment only (never on a command line).
+PASSWRIGHT_ADMIN_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(30))')
+PASSWRIGHT_LINK_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+export PASSWRIGHT_ADMIN_TOKEN PASSWRIGHT_LINK_KEY
+$bin serve --hostname 127.0.0.1 --port "$port" --templates Templates --identities "$work/identities" \
+  --data-dir "$work/data" --push off --log-level warning 2>"$work/server.log" &
+server_pid=$!
+
+for _ in $(seq 1 100); do
+  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; echo "hostile: the server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+
+pass_type=pass.dev.passwright.loyalty
+issue() {  # issue SERIAL TOKEN -> the issue response (JSON)
+  curl -fsS -X POST "$base/api/v1/passes" \
+    -H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN" -H "Content-Type: application/json" \
+    -d "{\"template\": \"loyalty\", \"serialNumber\": \"$1\", \"data\": {\"member\": {\"id\": \"M-1\", \"name\": \"Ada Okafor\"}, \"points\": 1280, \"tier\": \"Gold\", \"authenticationToken\": \"$2\"}}"
+}
+token() { python3 -c 'import secrets; print(secrets.token_hex(16))'; }
+HOSTILE_PASS_TYPE=$pass_type
+HOSTILE_SERIAL_A=HOSTILE-A-0001
+HOSTILE_SERIAL_B=HOSTILE-B-0002
+HOSTILE_TOKEN_A=$(token)
+HOSTILE_TOKEN_B=$(token)
+HOSTILE_DEVICE_A=hostiledevice$(token)
+issued_a=$(issue "$HOSTILE_SERIAL_A" "$HOSTILE_TOKEN_A")
+issue "$HOSTILE_SERIAL_B" "$HOSTILE_TOKEN_B" >/dev/null
+curl -fsS -o /dev/null -X POST "$base/wallet/v1/devices/$HOSTILE_DEVICE_A/registrations/$pass_type/$HOSTILE_SERIAL_A" \
+  -H "Authorization: ApplePass $HOSTILE_TOKEN_A" -H "Content-Type: application/json" -d '{"pushToken": "00ff00ff"}'
+HOSTILE_DOWNLOAD_A=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["downloadURL"])' <<<"$issued_a")
+
+export HOSTILE_BASE=$base HOSTILE_PID=$server_pid HOSTILE_DATABASE=$work/data/passwright.sqlite
+export HOSTILE_PASS_TYPE HOSTILE_SERIAL_A HOSTILE_SERIAL_B HOSTILE_TOKEN_A HOSTILE_TOKEN_B HOSTILE_DEVICE_A HOSTILE_DOWNLOAD_A
+status=0
+python3 Tests/Hostile/hostile.py "$@" || status=$?
+
+if ! kill -0 "$server_pid" 2>/dev/null; then
+  echo "hostile: the server died during the run; its log:" >&2
+  tail -50 "$work/server.log" >&2
+  exit 1
+fi
+# A graceful stop must find nothing in flight: every hostile request was answered or released.
+kill -TERM "$server_pid"
+server_exit=0
+wait "$server_pid" || server_exit=$?
+server_pid=
+if [ "$server_exit" -ne 0 ]; then
+  echo "hostile: the server exited with $server_exit on SIGTERM" >&2
+  status=1
+fi
+if grep -q 'still in flight' "$work/server.log"; then
+  echo "hostile: requests were still in flight at shutdown (a hostile request was never completed)" >&2
+  status=1
+fi
+if grep -q 'request failed\|handler failed' "$work/server.log"; then
+  echo "hostile: the server logged failed requests:" >&2
+  grep 'request failed\|handler failed' "$work/server.log" | sort | uniq -c | sort -rn | head -20 >&2
+  status=1
+fi
+[ "$status" -eq 0 ] && echo "hostile: server stopped cleanly on SIGTERM, nothing in flight"
+exit "$status"
