@@ -8,9 +8,10 @@
 # For each engine: starts the server (push off) on a free port with a throwaway data folder, seeds
 # 200 passes and 300 devices with 400 registrations, then runs wrk (2 threads, 32 connections) with
 # Benchmarks/wrk/soak.lua: 90% reads (list serials, half with passesUpdatedSince; get pass, half with
-# If-Modified-Since so some answer 304), 10% writes (device registrations, new and existing devices;
+# If-Modified-Since a few seconds ago so some answer 304), 10% writes (device registrations, new and existing devices;
 # admin point updates). It samples the server's VmRSS every half second and prints a markdown table:
-# requests/s, p50, p99, total requests, responses by status class, RSS before/after/max.
+# requests/s, p50, p99, total requests, responses by status class, RSS before the load (after
+# seeding), half-way through it, its maximum and after it (a leak keeps growing after half-way).
 # Exits non-zero on any 5xx, any 4xx (the mix sends none that should fail), any socket error or
 # timeout wrk counted, or a server that died.
 set -euo pipefail
@@ -78,10 +79,10 @@ for engine in $engines; do
     sleep 0.1
   done
 
-  # Seed over one keep-alive connection; prints the tag and HTTP date the reads compare against.
+  # Seed over one keep-alive connection; prints the median update tag, for passesUpdatedSince.
   export SOAK_SEED=$work/seed-$engine.txt
-  read -r SOAK_SINCE SOAK_IMS_EPOCH < <(python3 - "$port" "$SOAK_SEED" <<'PY'
-import http.client, json, os, sys, time
+  read -r SOAK_SINCE < <(python3 - "$port" "$SOAK_SEED" <<'PY'
+import http.client, json, os, sys
 port, seed = int(sys.argv[1]), sys.argv[2]
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 def call(method, path, body, authorization, expect):
@@ -109,14 +110,11 @@ for d in range(300):
         lines.append(f"device {device} {serial}")
 with open(seed, "w") as file:
     file.write("\n".join(lines) + "\n")
-time.sleep(1.1)  # passes changed during the soak get a later Last-Modified than this
-print(sorted(tags)[len(tags) // 2], int(time.time()))
+print(sorted(tags)[len(tags) // 2])
 PY
 )
-  [ -n "${SOAK_IMS_EPOCH:-}" ] || { echo "soak: $engine: seeding failed (server log: $work/serve-$engine.log)" >&2; exit 1; }
+  [ -n "${SOAK_SINCE:-}" ] || { echo "soak: $engine: seeding failed (server log: $work/serve-$engine.log)" >&2; exit 1; }
   export SOAK_SINCE
-  SOAK_IMS=$(python3 -c 'import sys, email.utils; print(email.utils.formatdate(int(sys.argv[1]), usegmt=True))' "$SOAK_IMS_EPOCH")
-  export SOAK_IMS
 
   rss_before=$(rss_kb "$server")
   (while kill -0 "$server" 2>/dev/null; do rss_kb "$server"; sleep 0.5; done) >"$work/rss-$engine.txt" &
@@ -128,6 +126,7 @@ PY
   if ! kill -0 "$server" 2>/dev/null || ! curl -sf "$base/healthz" >/dev/null; then alive=no; fi
   rss_after=$(rss_kb "$server")
   rss_max=$(sort -n "$work/rss-$engine.txt" | tail -n 1)
+  rss_mid=$(awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] + 0 }' "$work/rss-$engine.txt")
   out=$(cat "$work/wrk-$engine.txt")
   rps=$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
@@ -136,7 +135,7 @@ PY
   socket=$(awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}' <<<"$out")
   read -r _ c1 c2 c3 c4 c5 < <(grep '^soak-status' <<<"$out" || echo "soak-status 0 0 0 0 0")
   mb() { awk -v k="$1" 'BEGIN {printf "%.1f MB", k / 1024}'; }
-  rows+=("| $engine | ${rps:-?} | ${p50:-?} | ${p99:-?} | ${total:-?} | $c2 | $c3 | $c4 | $c5 | ${socket:-0} | $(mb "$rss_before") | $(mb "${rss_max:-0}") | $(mb "$rss_after") |")
+  rows+=("| $engine | ${rps:-?} | ${p50:-?} | ${p99:-?} | ${total:-?} | $c2 | $c3 | $c4 | $c5 | ${socket:-0} | $(mb "$rss_before") | $(mb "$rss_mid") | $(mb "${rss_max:-0}") | $(mb "$rss_after") |")
 
   [ -n "$total" ] && [ "$c2" -gt 0 ] || failures+=("$engine: wrk produced no result: $(tail -n 5 <<<"$out")")
   [ "$c5" -eq 0 ] || failures+=("$engine: $c5 responses were 5xx (server log: $work/serve-$engine.log)")
@@ -152,8 +151,8 @@ PY
   if [ -n "$pg_dir" ]; then scripts/postgres.sh stop "$pg_dir" || true; rm -rf "$pg_dir"; pg_dir=; fi
 done
 
-echo "| engine | requests/s | p50 | p99 | requests | 2xx | 3xx | 4xx | 5xx | socket errors | RSS before | RSS max | RSS after |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| engine | requests/s | p50 | p99 | requests | 2xx | 3xx | 4xx | 5xx | socket errors | RSS before | RSS half-way | RSS max | RSS after |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
 echo "wrk -t2 -c32 -d${seconds}s, mix 45% list serials, 45% get pass, 5% register, 5% update; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"

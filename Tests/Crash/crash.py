@@ -346,7 +346,7 @@ def run(options, work, cleanups):
         round_lost = check_registrations(server.port, new) + check_passes(server.port, ledger)
         checked += len(new)
         lost += [f"round {round_number}: {item}" for item in round_lost]
-        print(f"round {round_number}: {len(new)} registrations and {ledger.acknowledged} writes acknowledged so far, "
+        print(f"round {round_number}: {len(new)} new registrations, {ledger.acknowledged} acknowledged writes in all, "
               f"{len(round_lost)} lost", file=sys.stderr)
 
     # Everything again on the last instance: earlier rounds' writes must have survived later kills too.
