@@ -125,6 +125,7 @@ PY
   alive=yes
   if ! kill -0 "$server" 2>/dev/null || ! curl -sf "$base/healthz" >/dev/null; then alive=no; fi
   rss_after=$(rss_kb "$server")
+  [ "$alive" = yes ] || rss_after=dead
   rss_max=$(sort -n "$work/rss-$engine.txt" | tail -n 1)
   rss_mid=$(awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] + 0 }' "$work/rss-$engine.txt")
   out=$(cat "$work/wrk-$engine.txt")
@@ -134,7 +135,7 @@ PY
   total=$(awk '/requests in/ {print $1}' <<<"$out")
   socket=$(awk '/Socket errors/ {gsub(",", ""); print $4 + $6 + $8 + $10}' <<<"$out")
   read -r _ c1 c2 c3 c4 c5 < <(grep '^soak-status' <<<"$out" || echo "soak-status 0 0 0 0 0")
-  mb() { awk -v k="$1" 'BEGIN {printf "%.1f MB", k / 1024}'; }
+  mb() { if [ "$1" = dead ]; then echo dead; else awk -v k="$1" 'BEGIN {printf "%.1f MB", k / 1024}'; fi; }
   rows+=("| $engine | ${rps:-?} | ${p50:-?} | ${p99:-?} | ${total:-?} | $c2 | $c3 | $c4 | $c5 | ${socket:-0} | $(mb "$rss_before") | $(mb "$rss_mid") | $(mb "${rss_max:-0}") | $(mb "$rss_after") |")
 
   [ -n "$total" ] && [ "$c2" -gt 0 ] || failures+=("$engine: wrk produced no result: $(tail -n 5 <<<"$out")")
