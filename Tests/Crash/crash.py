@@ -20,6 +20,8 @@ that start (the update commits between its start and its acknowledgement; a push
 go out before the answer reaches the client). Pushes claimed by a killed instance wait for their
 lease (60 s) before a new instance takes them over, hence the default --push-wait of 75 s.
 
+CRASH_KEEP=1 keeps the work folder (server log, stand-in record) of a failed run.
+
 Prints `crash: R rounds, K kills, W acknowledged writes, L lost, integrity ok I/R, pushes D/N
 delivered` and exits 1 on any loss, integrity failure, failed restart or missing push.
 """
@@ -113,6 +115,19 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+class Counter:
+    """1, 2, 3, … across threads: unique device ids and point values, so every write is told apart."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.last = 0
+
+    def __next__(self):
+        with self.lock:
+            self.last += 1
+            return self.last
 
 
 class Ledger:
@@ -302,13 +317,6 @@ def run(options, work, cleanups):
     ledger = Ledger(passes, admin)
 
     rng = random.Random(options.seed)
-    counter = iter(range(1, 1 << 62))
-    counter_lock = threading.Lock()
-
-    class Counter:
-        def __next__(self):
-            with counter_lock:
-                return next(counter)
     shared_counter = Counter()
 
     lost, integrity_ok, kills, checked = [], 0, 0, 0
