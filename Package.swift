@@ -28,12 +28,15 @@ let package = Package(
         .systemLibrary(name: "CGlibc"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
+        // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
+        .target(name: "Locking"),
+
         // Wrappers: the only importers of their C module.
         .target(name: "Signing", dependencies: ["COpenSSL"]),
-        .target(name: "ZipArchive", dependencies: ["CZip"]),
+        .target(name: "ZipArchive", dependencies: ["CZip", "Locking"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "APNs", dependencies: ["CCurl"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
 
         // Libraries.
         .target(name: "PassModel"),
@@ -41,27 +44,28 @@ let package = Package(
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing",
+            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "Locking",
         ]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer",
+            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
         // Tests: one target per library.
-        .testTarget(name: "SigningTests", dependencies: ["Signing"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "APNsTests", dependencies: ["APNs"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"]),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
-        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage"]),
+        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
         .testTarget(
-            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing"], exclude: ["Snapshots"]),
+            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking"], exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
+            "Locking",
         ]),
-        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive"]),
+        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive", "Locking"]),
     ]
 )

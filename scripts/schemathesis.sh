@@ -7,14 +7,17 @@
 #   scripts/schemathesis.sh                  # 30 examples per operation
 #   SCHEMATHESIS_MAX_EXAMPLES=100 scripts/schemathesis.sh --seed 1   # extra arguments go to schemathesis
 #
-# Needs `pip install schemathesis` (4.x).
+# Needs `pip install schemathesis` (4.x; scripts/setup.sh installs it). PASSWRIGHT_BIN=path skips the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v schemathesis >/dev/null || { echo "schemathesis: install it with 'pip install schemathesis'" >&2; exit 2; }
 
-swift build --product passwright
-bin=.build/debug/passwright
+if [ -z "${PASSWRIGHT_BIN:-}" ]; then
+  swift build --product passwright
+  PASSWRIGHT_BIN=.build/debug/passwright
+fi
+bin=$PASSWRIGHT_BIN
 
 work=$(mktemp -d /tmp/passwright-schemathesis.XXXXXX)
 server_pid=

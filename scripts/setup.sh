@@ -27,11 +27,13 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-# The APNs stand-in the push tests talk to is a small Python HTTP/2 server (h2).
-if ! python3 -c 'import h2' >/dev/null 2>&1; then
-  echo "setup: installing the Python h2 package" >&2
-  python3 -m pip install -q h2 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages h2 2>/dev/null \
-    || { $sudo_cmd apt-get install -y -qq --no-install-recommends python3-h2 >/dev/null; }
-  python3 -c 'import h2' || { echo "setup: cannot install the Python h2 package" >&2; exit 1; }
-fi
+# Python packages of the test tools: h2 for the APNs stand-in (a small HTTP/2 server), schemathesis to
+# check the web service against its OpenAPI document.
+pip_install() {  # pip_install IMPORT_NAME REQUIREMENT
+  python3 -c "import $1" >/dev/null 2>&1 && return 0
+  echo "setup: installing the Python package $2" >&2
+  python3 -m pip install -q "$2" 2>/dev/null || python3 -m pip install -q --break-system-packages "$2" 2>/dev/null
+  python3 -c "import $1" || { echo "setup: cannot install the Python package $2" >&2; exit 1; }
+}
+pip_install h2 "h2>=4,<5"
+pip_install schemathesis "schemathesis>=4,<5"

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 
 /// Reads a ZIP archive from memory, treating it as hostile: the way into an uploaded `.pkpass`
 /// or `.pkpasses`, and the self-check after a build.
@@ -14,14 +14,9 @@ public struct ZipReader: Sendable {
     public let limits: ZipLimits
 
     private let indexByName: [String: Int]
-    private let archive: Locked
-
     /// The open archive behind a lock: `zip_t` allows one reader at a time, and copies of a
     /// `ZipReader` share it.
-    private final class Locked: Sendable {
-        let mutex: Mutex<LibZipArchive>
-        init(_ archive: consuming sending LibZipArchive) { mutex = Mutex(archive) }
-    }
+    private let archive: Locked<LibZipArchive>
 
     /// Opens `data` (copied once) and checks its central directory against `limits`.
     public init(data: Data, limits: ZipLimits = .untrusted) throws(ZipError) {
@@ -65,7 +60,7 @@ public struct ZipReader: Sendable {
         guard let index = indexByName[name] else { throw .entryNotFound(name: name) }
         let entry = entries[index]
         if entry.isDirectory { return Data() }
-        return try archive.mutex.withLock { (archive) -> Result<Data, ZipError> in
+        return try archive.withLock { (archive) -> Result<Data, ZipError> in
             Result { () throws(ZipError) in
                 try archive.read(at: index, name: name, declaredSize: entry.uncompressedSize)
             }

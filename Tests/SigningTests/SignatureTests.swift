@@ -1,7 +1,7 @@
+import Locking
 import Foundation
 import Testing
 import Dispatch
-import Synchronization
 @testable import Signing
 
 @Suite struct SignatureTests {
@@ -149,7 +149,7 @@ import Synchronization
             let pki = try DevPKI(in: folder)
             let signer = try pki.signer()
             let contents = (0..<32).map { Data("manifest \($0)".utf8) }
-            let results = Mutex<[Int: Result<Data, any Error>]>([:])
+            let results = Locked<[Int: Result<Data, any Error>]>([:])
             DispatchQueue.concurrentPerform(iterations: contents.count) { index in
                 let result = Result { try signer.sign(contents[index], signingTime: Self.signingTime) }
                 results.withLock { $0[index] = result }

@@ -1,6 +1,6 @@
+import Locking
 import Foundation
 import Storage
-import Synchronization
 import Testing
 @testable import WalletStore
 
@@ -83,11 +83,11 @@ struct MissingPostgres: Error, CustomStringConvertible {
 
 /// A clock the test moves by hand, so leases and backoffs expire without waiting.
 final class TestClock: WalletClock {
-    private let now: Mutex<Int64>
+    private let now: Locked<Int64>
 
     /// Starts at 2023-11-14T22:13:20.250Z: a fraction of a second, to catch rounding.
     init(_ start: Int64 = 1_700_000_000_250) {
-        now = Mutex(start)
+        now = Locked(start)
     }
 
     func nowMilliseconds() -> Int64 {

@@ -1,4 +1,5 @@
 internal import CCurl
+import Locking
 import Foundation
 import Synchronization
 
@@ -7,7 +8,7 @@ import Synchronization
 /// the one multi call libcurl allows from any thread.
 ///
 /// `@unchecked Sendable`: `multi` is used by the loop thread alone (plus the thread-safe
-/// `curl_multi_wakeup`); everything shared sits in the `Mutex` or the `Atomic`.
+/// `curl_multi_wakeup`); everything shared sits in the `Locked` queue or the `Atomic`.
 final class CurlMultiLoop: @unchecked Sendable {
     private struct Queue {
         var submitted: [CurlTransfer] = []
@@ -17,7 +18,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let queue = Mutex(Queue())
+    private let queue = Locked(Queue())
     private let connections = Atomic<Int>(0)
 
     /// Starts the loop thread; `maxConcurrentStreams` caps streams on the connection (the server's

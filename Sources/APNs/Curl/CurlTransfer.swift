@@ -3,7 +3,7 @@ import Foundation
 
 /// One push in flight: its easy handle and the continuation of the `send` waiting for it.
 ///
-/// `@unchecked Sendable`: `send` builds it and hands it over through the loop's Mutex; from then on
+/// `@unchecked Sendable`: `send` builds it and hands it over through the loop's lock; from then on
 /// only the loop thread touches it, and `finish` runs exactly once.
 final class CurlTransfer: @unchecked Sendable {
     let easy: CurlEasy

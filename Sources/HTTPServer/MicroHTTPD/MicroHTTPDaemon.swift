@@ -1,6 +1,6 @@
 internal import CMicroHTTPD
+import Locking
 import Foundation
-import Synchronization
 
 /// Owns one running `MHD_Daemon`: started in `init`, stopped exactly once by `stop()` or `deinit`.
 ///
@@ -16,7 +16,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     private let handle: OpaquePointer
     /// Kept alive here because every callback receives it as an unretained pointer.
     private let dispatcher: RequestDispatcher
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Sweeps `dispatcher.deadlines` once a second while the daemon runs.
     private let sweeper: Task<Void, Never>?
     /// The port actually bound (the system's choice when the configuration asked for 0).

@@ -1,5 +1,4 @@
-import Synchronization
-
+import Locking
 /// An HTTP/1.1 server on libmicrohttpd that runs an `async` responder for every request.
 ///
 /// TLS is terminated by a reverse proxy in front of it. Typical use is inside the service's task group:
@@ -19,7 +18,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let dispatcher: RequestDispatcher
     private let logger: Logger
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
     private let stoppedSignal = AsyncStream<Void>.makeStream()
 
     /// Creates a server; nothing listens until `start()` or `run()`.

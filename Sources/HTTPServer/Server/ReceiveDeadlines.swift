@@ -1,5 +1,4 @@
-import Synchronization
-
+import Locking
 /// Cuts off connections that take longer than a limit to deliver a request, head and body.
 ///
 /// libmicrohttpd's own timeout counts idle time only, so a client sending one header byte a second would
@@ -19,7 +18,7 @@ final class ReceiveDeadlines: Sendable {
     /// How long a request may take to arrive.
     let limit: Duration
     private let clock = ContinuousClock()
-    private let connections = Mutex<[Int: Waiting]>([:])
+    private let connections = Locked<[Int: Waiting]>([:])
 
     init(limit: Duration) {
         self.limit = limit

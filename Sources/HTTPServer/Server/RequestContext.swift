@@ -1,10 +1,11 @@
+import Locking
 import Foundation
 import Synchronization
 
 /// One request's state from its request line to its completion callback.
 ///
 /// Created when libmicrohttpd reports the request target, released when it reports completion; the
-/// phase is behind a `Mutex` because the handler's task and the daemon thread both move it forward.
+/// phase is behind a lock because the handler's task and the daemon thread both move it forward.
 final class RequestContext: Sendable {
     enum Phase: Sendable {
         /// Headers not seen yet.
@@ -27,7 +28,7 @@ final class RequestContext: Sendable {
     let target: String
     /// The connection it arrived on (`MicroHTTPDConnection.key`).
     let connectionKey: Int
-    let phase = Mutex<Phase>(.head)
+    let phase = Locked<Phase>(.head)
     /// Set by the first access-handler call, after which libmicrohttpd will call the completion callback.
     let reachedHandler = Atomic<Bool>(false)
 

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 import Synchronization
 
@@ -25,9 +26,9 @@ final class RequestDispatcher: Sendable {
     let logger: Logger
     /// Cuts off connections too slow to deliver a request; `nil` when the configuration has no timeout.
     let deadlines: ReceiveDeadlines?
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
     private let draining = Atomic<Bool>(false)
-    private let lastDaemonMessage = Mutex<String?>(nil)
+    private let lastDaemonMessage = Locked<String?>(nil)
 
     init(responder: any HTTPResponder, configuration: HTTPServerConfiguration, logger: Logger) {
         self.responder = responder

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 import PassCompiler
 import PassModel
@@ -92,10 +93,10 @@ struct BatchState: ~Copyable {
 
 /// The batch state behind a lock, in a class so every worker task shares the one instance.
 final class SharedBatchState: Sendable {
-    let state: Mutex<BatchState>
+    let state: Locked<BatchState>
 
     init(_ state: consuming sending BatchState) {
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
 }
 

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 
 /// A one-line progress bar on standard error, redrawn at most ten times a second, drawn only when
 /// standard error is a terminal so logs and CI output stay free of control characters.
@@ -11,7 +11,7 @@ final class ProgressBar: Sendable {
 
     private let console: Console
     private let title: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 

@@ -1,6 +1,6 @@
+import Locking
 import Foundation
 import HTTPServer
-import Synchronization
 
 /// Counters and a latency histogram for `/metrics`, in Prometheus text format. Requests are labelled
 /// by route pattern (never the raw path, which carries device identifiers and serial numbers).
@@ -27,7 +27,7 @@ public final class ServiceMetrics: Sendable {
         var registrations = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
@@ -87,7 +87,7 @@ public final class ServiceMetrics: Sendable {
 /// Labels the current request with its route pattern so the metrics middleware can count it.
 final class RouteLabel: Sendable {
     @TaskLocal static var current: RouteLabel?
-    private let value = Mutex("unmatched")
+    private let value = Locked("unmatched")
 
     var route: String {
         get { value.withLock { $0 } }

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 import WalletStore
 
 /// Signed archives of recently fetched passes, keyed by pass and update tag, so a device fetching an
@@ -18,7 +18,7 @@ final class ArchiveCache: Sendable {
     }
 
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {
         self.capacity = capacity

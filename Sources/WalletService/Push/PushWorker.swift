@@ -1,6 +1,6 @@
+import Locking
 import Foundation
 import HTTPServer
-import Synchronization
 import WalletStore
 
 /// Drains the push outbox: claims due rows (shared safely with other instances), sends each through
@@ -13,7 +13,7 @@ public final class PushWorker: Sendable {
     private let senders: [String: any PushSender]
     private let configuration: PushWorkerConfiguration
     private let logger: Logger
-    private let state = Mutex(PushState())
+    private let state = Locked(PushState())
 
     /// Counters for `/metrics` and `/api/v1/push/stats`.
     struct PushState {

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 
 /// How the stand-in should behave.
 struct StandInOptions: Sendable {
@@ -48,7 +48,7 @@ final class StandIn: Sendable {
     private let pki: TestPKI
     private let options: StandInOptions
     private let recordFile: URL
-    private let process: Mutex<Process?>
+    private let process: Locked<Process?>
     /// The bound port; kept across `restart()`.
     let port: Int
 
@@ -57,7 +57,7 @@ final class StandIn: Sendable {
         self.options = options
         recordFile = pki.directory.appendingPathComponent("requests-\(UUID().uuidString).jsonl")
         let (process, port) = try Self.launch(pki: pki, options: options, port: 0, recordFile: recordFile)
-        self.process = Mutex(process)
+        self.process = Locked(process)
         self.port = port
     }
 

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 import HTTPServer
 import Testing
 
@@ -27,7 +27,7 @@ func withServer<Result: Sendable>(
 
 /// Collects log events so tests can check what reached the log (and what did not reach the client).
 final class LogRecorder: Sendable {
-    private let events = Mutex<[LogEvent]>([])
+    private let events = Locked<[LogEvent]>([])
 
     var logger: Logger {
         Logger(label: "http.test", level: .debug) { event in self.events.withLock { $0.append(event) } }
@@ -38,7 +38,7 @@ final class LogRecorder: Sendable {
 
 /// Counts calls from handlers running on any thread.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     func increment() { value.withLock { $0 += 1 } }
 

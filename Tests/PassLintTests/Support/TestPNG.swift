@@ -1,11 +1,11 @@
+import Locking
 import Foundation
-import Synchronization
 
 /// A minimal PNG writer (8-bit grey, stored-deflate zlib with Adler-32, chunks with CRC-32), so tests
 /// can make images of any size — including wrong ones — without fixtures.
 enum TestPNG {
     /// Images by size: many tests write the same slots, and a poster background is megabytes.
-    private static let cache = Mutex<[[Int]: Data]>([:])
+    private static let cache = Locked<[[Int]: Data]>([:])
 
     static func make(width: Int, height: Int) -> Data {
         if let cached = cache.withLock({ $0[[width, height]] }) { return cached }

@@ -1,5 +1,5 @@
+import Locking
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,7 +79,7 @@ enum Subprocess {
 
 /// Reads one pipe to its end on its own thread.
 private final class PipeDrain: Sendable {
-    private let bytes = Mutex(Data())
+    private let bytes = Locked(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {

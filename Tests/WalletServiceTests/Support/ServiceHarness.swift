@@ -1,8 +1,8 @@
+import Locking
 import Foundation
 import HTTPServer
 import Signing
 import Storage
-import Synchronization
 import Testing
 import WalletService
 
@@ -66,7 +66,7 @@ struct MissingPostgres: Error, CustomStringConvertible {
 
 /// Log events the in-process service wrote, so tests can check what reached the log.
 final class LogCapture: Sendable {
-    private let events = Mutex<[LogEvent]>([])
+    private let events = Locked<[LogEvent]>([])
 
     func append(_ event: LogEvent) { events.withLock { $0.append(event) } }
 

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -100,7 +101,7 @@ final class RunningProcess: Sendable {
 
 /// Reads one pipe to its end on its own thread, keeping what arrived so far readable.
 private final class PipeDrain: Sendable {
-    private let bytes = Mutex(Data())
+    private let bytes = Locked(Data())
     private let finished = Atomic(false)
     private let done = DispatchSemaphore(value: 0)
 
