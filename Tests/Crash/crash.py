@@ -2,7 +2,7 @@
 """Crash safety of `passwright serve`: SIGKILL under a steady write load, restart, lose nothing.
 
     crash.py --bin .build/debug/passwright [--rounds 20] [--engine sqlite|postgres] [--threads 4]
-             [--passes 40] [--push-wait 75] [--seed N]
+             [--passes 40] [--push-lease 5] [--push-wait 20] [--seed N]
 
 Starts the APNs stand-in (Tests/Support/apns-standin) and `passwright serve` with push on against it,
 issues --passes passes, then runs --rounds rounds. In each round several writer threads send device
@@ -18,7 +18,8 @@ At the end the load is stopped and every device whose registration was acknowled
 pass's last acknowledged update started must have received a push recorded by the stand-in after
 that start (the update commits between its start and its acknowledgement; a push may legitimately
 go out before the answer reaches the client). Pushes claimed by a killed instance wait for their
-lease (60 s) before a new instance takes them over, hence the default --push-wait of 75 s.
+lease before the restarted one takes them over: the server runs with `--push-lease` (default 5 s
+here, 60 s in production), and --push-wait must exceed it.
 
 CRASH_KEEP=1 keeps the work folder (server log, stand-in record) of a failed run.
 
@@ -90,6 +91,7 @@ class Server:
             "--templates", os.path.join(ROOT, "Templates"), "--identities", os.path.join(self.work, "ids"),
             "--data-dir", os.path.join(self.work, "data"), "--log-level", "warning",
             "--push", "on", "--apns-url", self.apns_url, "--apns-ca-file", self.ca_file,
+            "--push-lease", str(self.options.push_lease),
         ], env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -388,7 +390,8 @@ def main():
     parser.add_argument("--engine", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--passes", type=int, default=40)
-    parser.add_argument("--push-wait", type=float, default=75, help="seconds to wait for owed pushes at the end")
+    parser.add_argument("--push-lease", type=int, default=5, help="the server's --push-lease, in seconds")
+    parser.add_argument("--push-wait", type=float, default=20, help="seconds to wait for owed pushes at the end")
     parser.add_argument("--seed", type=int, default=None)
     options = parser.parse_args()
     options.bin = os.path.abspath(options.bin)

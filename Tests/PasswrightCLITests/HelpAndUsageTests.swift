@@ -68,6 +68,8 @@ struct HelpAndUsageTests {
         (["certs"], "missing argument SUBCOMMAND", "USAGE: passwright certs"),
         (["certs", "bogus"], "unknown subcommand 'bogus'", "USAGE: passwright certs"),
         (["certs", "dev", "--pass-type-id", "com.example"], "--pass-type-id must look like", "USAGE: passwright certs dev"),
+        (["serve", "--push-lease", "2"], "--push-lease takes 5 to 3600 seconds, not '2'", "USAGE: passwright serve"),
+        (["serve", "--push", "maybe"], "--push is on or off", "USAGE: passwright serve"),
     ]
 
     @Test("usage errors exit 64 with Error: and the usage on stderr", arguments: usageErrors.indices)

@@ -28,6 +28,10 @@ struct ServeCommand: Subcommand {
             .value("push", "on|off", help: "Send APNs pushes when passes change (default: on; off leaves them queued)."),
             .value("apns-url", "URL", help: "APNs base URL (default: https://api.push.apple.com, the only host pass pushes work on)."),
             .value("apns-ca-file", "FILE", help: "CA certificate(s) to trust for APNs instead of the system's (a test stand-in)."),
+            .value("push-lease", "SECONDS", help: """
+                How long a claimed push stays this instance's before another (or this one, restarted after a crash) \
+                takes it over; 5 to 3600 (default: 60).
+                """),
         ])
 
     let hostname: String
@@ -39,6 +43,7 @@ struct ServeCommand: Subcommand {
     let publicURL: String
     let logLevel: LogLevel
     let push: PushSettings
+    let pushLease: Duration
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
@@ -65,6 +70,11 @@ struct ServeCommand: Subcommand {
         let apnsText = setting("apns-url", "PASSWRIGHT_APNS_URL") ?? "https://api.push.apple.com"
         guard let apnsURL = URL(string: apnsText), apnsURL.scheme == "https" else { throw UsageError("--apns-url must be an https URL, not '\(apnsText)'") }
         push = PushSettings(enabled: pushText == "on", apnsURL: apnsURL, caFile: setting("apns-ca-file", "PASSWRIGHT_APNS_CA_FILE").map { URL(fileURLWithPath: $0) })
+        let leaseText = setting("push-lease", "PASSWRIGHT_PUSH_LEASE") ?? "60"
+        guard let lease = Int(leaseText), (5...3600).contains(lease) else {
+            throw UsageError("--push-lease takes 5 to 3600 seconds, not '\(leaseText)'")
+        }
+        pushLease = .seconds(lease)
         self.environment = environment
     }
 
@@ -80,7 +90,7 @@ struct ServeCommand: Subcommand {
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
             http: HTTPServerConfiguration(hostname: hostname, port: port), push: push)
-        let service = try await WalletService(configuration: configuration, logger: logger)
+        let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
