@@ -1,47 +1,69 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need and runs them all: installs the Debian packages, starts a
-# throwaway PostgreSQL on 127.0.0.1 (stopped again on exit), builds, and runs `swift test`.
+# Sets up everything the tests need and runs them all; `.ci/run` calls this. Installs the Debian and
+# Python packages, starts a throwaway PostgreSQL on 127.0.0.1 (stopped again on exit), then runs:
 #
-#   scripts/test.sh                 # everything
-#   scripts/test.sh --filter Signing   # extra arguments go to `swift test`
+#   unit         the unit tests (one `swift test` process per target), under AddressSanitizer
+#   thread       the unit tests again, under ThreadSanitizer
+#   hostile      49 hostile-input cases x 5 rounds against a live server (scripts/hostile.sh)
+#   openapi      schemathesis against /openapi.json (scripts/schemathesis.sh)
+#   soak         the 90/10 Wallet mix with wrk on SQLite and PostgreSQL (Benchmarks/soak.sh)
+#   crash        SIGKILL rounds under write load, nothing acknowledged lost (scripts/crash.sh)
+#   fuzz         every libFuzzer target for a fixed time (scripts/fuzz.sh)
+#
+# and prints one line per stage. Exits non-zero if any stage failed; later stages still run.
+#
+#   scripts/test.sh                        # everything, CI lengths (about 25 minutes on 2 cores)
+#   scripts/test.sh unit thread            # some stages
+#   scripts/test.sh --plain                # the unit tests without a sanitizer (the quick local loop)
+#   scripts/test.sh --plain --filter Signing   # extra arguments go to `swift test`
+#   FUZZ_SECONDS=1800 SOAK_SECONDS=300 CRASH_ROUNDS=200 scripts/test.sh   # the long runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
+source scripts/lib/test-postgres.sh
 
-pg_dir=$(mktemp -d /tmp/passwright-pg.XXXXXX)
-pg_port=${PASSWRIGHT_TEST_POSTGRES_PORT:-55432}
-cleanup() {
-  scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
-  rm -rf "$pg_dir"
-}
-trap cleanup EXIT
-PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$pg_dir" "$pg_port")
-export PASSWRIGHT_TEST_POSTGRES_URL
-echo "test: PostgreSQL at $PASSWRIGHT_TEST_POSTGRES_URL" >&2
-
-swift build --build-tests
-
-if [ "$#" -gt 0 ]; then
-  exec swift test --skip-build "$@"
+if [ "${1:-}" = --plain ]; then
+  shift
+  if [ "$#" -gt 0 ]; then
+    swift build --build-tests
+    swift test --skip-build "$@"  # not exec: the EXIT trap stops PostgreSQL
+  else
+    scripts/unit-tests.sh plain
+  fi
+  exit
 fi
 
-# One process per test target: the in-process HTTP servers of some suites need the cooperative
-# thread pool, which the CPU-heavy suites of others (RSA key generation, 10,000-pass batches) would
-# otherwise keep busy on a 2-core machine.
-passed=0
+stages=("$@")
+[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi soak crash fuzz)
+
+# The scripts drive the plain debug binary: sanitizer builds change its memory figures and timings.
+binary() {
+  swift build --product passwright >&2
+  export PASSWRIGHT_BIN=$PWD/.build/debug/passwright
+}
+
+run_stage() {
+  case "$1" in
+    unit) scripts/unit-tests.sh address ;;
+    thread) scripts/unit-tests.sh thread ;;
+    hostile) binary && scripts/hostile.sh ;;
+    openapi) binary && scripts/schemathesis.sh ;;
+    soak) binary && Benchmarks/soak.sh --seconds "${SOAK_SECONDS:-30}" ;;
+    crash) binary && scripts/crash.sh --rounds "${CRASH_ROUNDS:-20}" ;;
+    fuzz) binary && scripts/fuzz.sh --seconds "${FUZZ_SECONDS:-30}" ;;
+    *) echo "test: no stage '$1' (stages: unit thread hostile openapi soak crash fuzz)" >&2; return 2 ;;
+  esac
+}
+
+summary=()
 failed=0
-failed_targets=()
-for dir in Tests/*Tests; do
-  target=$(basename "$dir")
-  echo "test: $target" >&2
-  if swift test --skip-build --filter "^$target\\."; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    failed_targets+=("$target")
-  fi
+for stage in "${stages[@]}"; do
+  echo "test: ===== $stage =====" >&2
+  started=$SECONDS
+  if run_stage "$stage"; then result=passed; else result=FAILED; failed=$((failed + 1)); fi
+  summary+=("test: $stage $result in $((SECONDS - started)) s")
 done
-[ "$failed" -eq 0 ] || echo "test: failed targets: ${failed_targets[*]}" >&2
-echo "targets: $passed passed, $failed failed"
+printf '%s\n' "${summary[@]}"
+echo "stages: $((${#stages[@]} - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
