@@ -42,7 +42,7 @@ PASSWRIGHT_ADMIN_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe
 PASSWRIGHT_LINK_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 export PASSWRIGHT_ADMIN_TOKEN PASSWRIGHT_LINK_KEY
 $bin serve --hostname 127.0.0.1 --port "$port" --templates Templates --identities "$work/identities" \
-  --data-dir "$work/data" --push off --log-level warning 2>"$work/server.log" &
+  --data-dir "$work/data" --push off --log-level info 2>"$work/server.log" &
 server_pid=$!
 
 for _ in $(seq 1 100); do
@@ -98,5 +98,12 @@ if grep -q 'request failed\|handler failed' "$work/server.log"; then
   grep 'request failed\|handler failed' "$work/server.log" | sort | uniq -c | sort -rn | head -20 >&2
   status=1
 fi
-[ "$status" -eq 0 ] && echo "hostile: server stopped cleanly on SIGTERM, nothing in flight"
+# Every request was logged (info level); none of the secrets it carried may appear in the log.
+for secret in "$PASSWRIGHT_ADMIN_TOKEN" "$PASSWRIGHT_LINK_KEY" "$HOSTILE_TOKEN_A" "$HOSTILE_TOKEN_B" "$HOSTILE_DEVICE_A"; do
+  if grep -qF -- "$secret" "$work/server.log"; then
+    echo "hostile: a secret (${secret:0:4}…) appears in the server log" >&2
+    status=1
+  fi
+done
+[ "$status" -eq 0 ] && echo "hostile: server stopped cleanly on SIGTERM, nothing in flight, no secret in $(wc -l <"$work/server.log") log lines"
 exit "$status"

@@ -17,9 +17,9 @@ source scripts/lib/test-postgres.sh
 
 mode=${1:-plain}
 case "$mode" in
-  plain) options=() ;;
-  address) options=(--sanitize=address --scratch-path .build-asan) ;;
-  thread) options=(--sanitize=thread --scratch-path .build-tsan) ;;
+  plain) scratch=.build; options=() ;;
+  address) scratch=.build-asan; options=(--sanitize=address --scratch-path "$scratch") ;;
+  thread) scratch=.build-tsan; options=(--sanitize=thread --scratch-path "$scratch") ;;
   *) echo "unit-tests: the mode is plain, address or thread, not '$mode'" >&2; exit 64 ;;
 esac
 targets=${UNIT_TEST_TARGETS:-$(cd Tests && ls -d *Tests)}
@@ -29,6 +29,8 @@ targets=${UNIT_TEST_TARGETS:-$(cd Tests && ls -d *Tests)}
 export ASAN_OPTIONS=detect_leaks=0:halt_on_error=1
 export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 [ "$mode" = plain ] || export SWIFT_BACKTRACE=enable=no  # let the sanitizer print its own report
+# The CLI and serve tests run the binary of the same build, so it is checked by the same sanitizer.
+export PASSWRIGHT_BINARY=$PWD/$scratch/debug/passwright
 
 echo "unit-tests: building ($mode)" >&2
 swift build --build-tests "${options[@]}"

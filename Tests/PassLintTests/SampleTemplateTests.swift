@@ -9,13 +9,15 @@ struct SampleTemplateTests {
     static let templates = ["boarding", "concert", "coupon", "loyalty", "membership", "poster-event"]
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let binary = root.appendingPathComponent(".build/debug/passwright")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the CLI first: swift build --product passwright")
+        let environment = ProcessInfo.processInfo.environment
+        let binary = environment["PASSWRIGHT_BINARY"].map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent(".build/debug/passwright")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the CLI first (swift build --product passwright) or set PASSWRIGHT_BINARY")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = root
-        process.environment = ["PATH": "/usr/bin:/bin"]
+        // A clean environment, but a sanitizer build under test keeps its options.
+        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
