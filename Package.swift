@@ -52,6 +52,7 @@ let package = Package(
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
         // Tests: one target per library.
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),

@@ -13,43 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -n "${PASSWRIGHT_BIN:-}" ]; then
-  bin=$PASSWRIGHT_BIN
-else
-  swift build --product passwright >&2
-  bin=.build/debug/passwright
-fi
-
-work=$(mktemp -d /tmp/passwright-hostile.XXXXXX)
-server_pid=
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid"
-    wait "$server_pid" || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-for name in loyalty concert boarding coupon membership poster-event; do
-  $bin certs dev --out "$work/identities" --pass-type-id "pass.dev.passwright.$name" --team-id PASSWRIGHT >/dev/null
-done
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-base="http://127.0.0.1:$port"
-# Secrets travel in the environment only (never on a command line).
-PASSWRIGHT_ADMIN_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(30))')
-PASSWRIGHT_LINK_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
-export PASSWRIGHT_ADMIN_TOKEN PASSWRIGHT_LINK_KEY
-$bin serve --hostname 127.0.0.1 --port "$port" --templates Templates --identities "$work/identities" \
-  --data-dir "$work/data" --push off --log-level info 2>"$work/server.log" &
-server_pid=$!
-
-for _ in $(seq 1 100); do
-  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; echo "hostile: the server did not start" >&2; exit 1; }
-  sleep 0.1
-done
+source scripts/lib/live-server.sh
+start_live_server hostile --log-level info
 
 pass_type=pass.dev.passwright.loyalty
 issue() {  # issue SERIAL TOKEN -> the issue response (JSON)
@@ -81,10 +46,8 @@ if ! kill -0 "$server_pid" 2>/dev/null; then
   exit 1
 fi
 # A graceful stop must find nothing in flight: every hostile request was answered or released.
-kill -TERM "$server_pid"
 server_exit=0
-wait "$server_pid" || server_exit=$?
-server_pid=
+stop_live_server || server_exit=$?
 if [ "$server_exit" -ne 0 ]; then
   echo "hostile: the server exited with $server_exit on SIGTERM" >&2
   status=1

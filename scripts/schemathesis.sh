@@ -13,40 +13,8 @@ cd "$(dirname "$0")/.."
 
 command -v schemathesis >/dev/null || { echo "schemathesis: install it with 'pip install schemathesis'" >&2; exit 2; }
 
-if [ -z "${PASSWRIGHT_BIN:-}" ]; then
-  swift build --product passwright
-  PASSWRIGHT_BIN=.build/debug/passwright
-fi
-bin=$PASSWRIGHT_BIN
-
-work=$(mktemp -d /tmp/passwright-schemathesis.XXXXXX)
-server_pid=
-cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid"
-    wait "$server_pid" || true
-  fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-for name in loyalty concert boarding coupon membership poster-event; do
-  $bin certs dev --out "$work/identities" --pass-type-id "pass.dev.passwright.$name" --team-id PASSWRIGHT >/dev/null
-done
-
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-base="http://127.0.0.1:$port"
-PASSWRIGHT_ADMIN_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(30))')
-export PASSWRIGHT_ADMIN_TOKEN
-$bin serve --hostname 127.0.0.1 --port "$port" --templates Templates --identities "$work/identities" \
-  --data-dir "$work/data" --push off --log-level warning 2>"$work/server.log" &
-server_pid=$!
-
-for _ in $(seq 1 100); do
-  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; echo "schemathesis: the server did not start" >&2; exit 1; }
-  sleep 0.1
-done
+source scripts/lib/live-server.sh
+start_live_server schemathesis --log-level warning
 
 # One real pass whose identifiers and Wallet token the generated requests may use.
 pass_type=pass.dev.passwright.loyalty
