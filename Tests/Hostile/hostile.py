@@ -865,7 +865,9 @@ class SlowClients:
             latest = max((t for t in times if t is not None), default=None)
             checks.append((f"{len(indices)} {kind} sockets closed by the server within {deadline} s",
                            "all closed", "all closed" if open_count == 0 else f"{open_count} still open"))
-            if latest is not None and open_count == 0:
+            # libmicrohttpd refuses an over-long argument list on its own and may drop such a connection
+            # whenever it likes; only the partial requests Passwright itself times out have a floor.
+            if latest is not None and open_count == 0 and kind != "too-many-args":
                 checks.append((f"{kind}: not closed before the idle timeout", True, min(times) >= SERVER_IDLE_TIMEOUT - 2))
         for _, sock in self.sockets:
             sock.close()
