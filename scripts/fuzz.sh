@@ -60,9 +60,11 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 failed=0
 echo "| target | seconds | executions | executions/s | corpus | result |"
 echo "|---|---|---|---|---|---|"
+root=$PWD
 for target in "${targets[@]}"; do
-  artifacts=Fuzz/.build/artifacts/$target
-  mkdir -p "$artifacts"
+  artifacts=$root/Fuzz/.build/artifacts/$target
+  corpus=$root/Fuzz/.build/corpus/$target
+  mkdir -p "$artifacts" "$work/$target"
   log=$work/$target.log
   result=ok
   regressions=(Fuzz/Regressions/"$target"/*)
@@ -71,16 +73,20 @@ for target in "${targets[@]}"; do
     result="regression input fails"
   fi
   if [ "$result" = ok ]; then
-    if ! "$bin/$target" "Fuzz/.build/corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -detect_leaks=0 \
-        -jobs="$jobs" -workers="$jobs" -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1; then
+    options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -detect_leaks=0
+      -print_final_stats=1 -artifact_prefix="$artifacts/")
+    # With -jobs, libFuzzer runs workers that write fuzz-N.log into the current folder: the work folder.
+    [ "$jobs" -gt 1 ] && options+=(-jobs="$jobs" -workers="$jobs")
+    status=0
+    (cd "$work/$target" && "$root/$bin/$target" "$corpus" "${options[@]}") >"$log" 2>&1 || status=$?
+    cat "$work/$target"/fuzz-*.log >>"$log" 2>/dev/null || true
+    if [ "$status" -ne 0 ]; then
       grep -v '^#' "$log" | tail -40 >&2
       result="FAILED, input in $artifacts/"
     fi
   fi
-  [ "$jobs" -gt 1 ] && cat fuzz-*.log >>"$log" 2>/dev/null && rm -f fuzz-*.log
-  executions=$(awk -F: '/stat::number_of_executed_units/ {sum += $NF} END {print sum + 0}' "$log" 2>/dev/null || echo 0)
-  corpus=$(find "Fuzz/.build/corpus/$target" -type f | wc -l)
-  echo "| $target | $seconds | $executions | $((executions / seconds)) | $corpus | $result |"
+  executions=$(awk -F: '/stat::number_of_executed_units/ {sum += $NF} END {print sum + 0}' "$log")
+  echo "| $target | $seconds | $executions | $((executions / seconds)) | $(find "$corpus" -type f | wc -l) | $result |"
   [ "$result" = ok ] || failed=$((failed + 1))
 done
 echo "fuzz: $((${#targets[@]} - failed)) of ${#targets[@]} targets clean" >&2
