@@ -35,6 +35,23 @@ for archive in archives:
                 write("FuzzPassJSON", z.read(name))
             elif name.endswith("pass.strings"):
                 write("FuzzPassStrings", z.read(name))
+# Hostile archives built from a real one: a traversal name, a zip bomb, a truncated copy.
+if archives:
+    import io
+    real = archives[0].read_bytes()
+    with zipfile.ZipFile(archives[0]) as z:
+        members = {name: z.read(name) for name in z.namelist()}
+    for extra_name, extra in (("../../etc/passwd", b"root"), ("en.lproj/../../x", b"x"), ("/abs.png", b"x"),
+                              ("bomb.png", bytes(8 << 20))):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, data in members.items():
+                z.writestr(name, data)
+            z.writestr(extra_name, extra)
+        write("FuzzPkpass", buffer.getvalue())
+    write("FuzzPkpass", real[: len(real) // 2])
+    write("FuzzPkpass", real[:-22])  # no end-of-central-directory record
+
 for template in templates:
     write("FuzzPassJSON", (template / "pass.json").read_bytes())
     for strings in template.glob("*.lproj/pass.strings"):
