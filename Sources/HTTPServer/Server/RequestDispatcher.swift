@@ -19,6 +19,11 @@ final class RequestDispatcher: Sendable {
         var awaitingHandler: [Int: RequestContext] = [:]
         /// Set by `close()`: no new suspension, every suspended connection already resumed.
         var closed = false
+
+        /// `context` reached the access handler or completed: its connection no longer owes it a release.
+        mutating func stopAwaitingHandler(_ context: RequestContext) {
+            if awaitingHandler[context.connectionKey] === context { awaitingHandler[context.connectionKey] = nil }
+        }
     }
 
     let responder: any HTTPResponder
@@ -53,9 +58,7 @@ final class RequestDispatcher: Sendable {
     func end(_ context: RequestContext) {
         registry.withLock { registry in
             _ = registry.active.removeValue(forKey: ObjectIdentifier(context))
-            if registry.awaitingHandler[context.connectionKey] === context {
-                registry.awaitingHandler[context.connectionKey] = nil
-            }
+            registry.stopAwaitingHandler(context)
         }
     }
 
@@ -86,9 +89,7 @@ final class RequestDispatcher: Sendable {
             case start(HTTPRequest)
         }
         if !context.reachedHandler.exchange(true, ordering: .relaxed) {
-            registry.withLock { registry in
-                if registry.awaitingHandler[context.connectionKey] === context { registry.awaitingHandler[context.connectionKey] = nil }
-            }
+            registry.withLock { $0.stopAwaitingHandler(context) }
         }
         let next: Next = context.phase.withLock { phase in
             switch phase {
