@@ -17,6 +17,7 @@ let package = Package(
         // For embedding the service and for the fuzz targets in Fuzz/ (a package of their own).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Signing", targets: ["Signing"]),
+        .library(name: "Locking", targets: ["Locking"]),
     ],
     targets: [
         // C libraries (modulemap + shim.h only).

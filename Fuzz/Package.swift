@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport", dependencies: [
             .product(name: "PassCompiler", package: "Passwright"),
-            .product(name: "Signing", package: "Passwright"),
+            .product(name: "Signing", package: "Passwright"), .product(name: "Locking", package: "Passwright"),
         ]),
         .executableTarget(name: "FuzzPassJSON", dependencies: [
             "FuzzSupport", .product(name: "PassModel", package: "Passwright"),

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Waits for async work from libFuzzer's synchronous callback thread.
 ///
@@ -7,7 +7,7 @@ import Synchronization
 /// thread on a semaphore cannot starve the tasks it waits for.
 public func runBlocking<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
     let done = DispatchSemaphore(value: 0)
-    let result = Mutex<T?>(nil)
+    let result = Locked<T?>(nil)
     Task {
         let value = await operation()
         result.withLock { $0 = value }

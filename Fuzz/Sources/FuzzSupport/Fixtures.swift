@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Signing
 
 /// Files the fuzz targets need around them: the repository's sample templates and development
@@ -36,7 +36,7 @@ public enum Fixtures {
         return files
     }
 
-    private static let scratch = Mutex<[URL]>([])
+    private static let scratch = Locked<[URL]>([])
 
     private static func removeScratch() {
         for folder in scratch.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
