@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "Logging", targets: ["Logging"]),
     ],
     targets: [
         // C libraries (modulemap + shim.h only).
@@ -31,12 +32,14 @@ let package = Package(
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
         .target(name: "Locking"),
+        // Structured JSON-line logging, shared by the HTTP layer, the push worker and the CLI.
+        .target(name: "Logging"),
 
         // Wrappers: the only importers of their C module.
         .target(name: "Signing", dependencies: ["COpenSSL"]),
         .target(name: "ZipArchive", dependencies: ["CZip", "Locking"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "Logging"]),
         .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
 
         // Libraries.
@@ -45,10 +48,10 @@ let package = Package(
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "Locking",
-        ]),
+            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "Locking", "Logging",
+        ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking",
+            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
@@ -57,7 +60,7 @@ let package = Package(
         .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging"]),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking"]),
@@ -66,7 +69,7 @@ let package = Package(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking"], exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
-            "Locking",
+            "Locking", "Logging",
         ]),
         .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive", "Locking"]),
     ]

@@ -142,8 +142,8 @@ import Testing
         var router = Router()
         router.post("/small", options: RouteOptions(maxBodySize: 10)) { _ in .empty() }
         router.post("/default") { _ in .empty() }
-        #expect(router.maxBodySize(for: HTTPRequest(method: .post, target: "/small")) == 10)
-        #expect(router.maxBodySize(for: HTTPRequest(method: .post, target: "/default")) == nil)
-        #expect(router.maxBodySize(for: HTTPRequest(method: .post, target: "/unknown")) == nil)
+        #expect(router.plan(for: HTTPRequest(method: .post, target: "/small")).maxBodySize == 10)
+        #expect(router.plan(for: HTTPRequest(method: .post, target: "/default")).maxBodySize == nil)
+        #expect(router.plan(for: HTTPRequest(method: .post, target: "/unknown")).maxBodySize == nil)
     }
 }

@@ -36,7 +36,7 @@ func microHTTPDAccess(
         return .NO
     }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
-    let context = Unmanaged<RequestContext>.fromOpaque(request).takeUnretainedValue()
+    let context = Unmanaged<InFlightRequest>.fromOpaque(request).takeUnretainedValue()
     let upload = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
     let proceed = dispatcher.handle(
         context,
@@ -59,7 +59,7 @@ func microHTTPDRequestCompleted(
     contextPointer.pointee = nil
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
     if let connection { dispatcher.deadlines?.completed(MicroHTTPDConnection(pointer: connection)) }
-    dispatcher.end(Unmanaged<RequestContext>.fromOpaque(request).takeRetainedValue())
+    dispatcher.end(Unmanaged<InFlightRequest>.fromOpaque(request).takeRetainedValue())
 }
 
 /// A connection opened or is closing (libmicrohttpd notifies before it closes the socket, and after the

@@ -1,3 +1,4 @@
+import Logging
 /// Dispatches requests to handlers by method and path, and answers what no handler should see:
 /// unknown paths (`404`), known paths with another method (`405` with `Allow`), unsafe path parameters (`400`).
 ///
@@ -80,15 +81,10 @@ public struct Router: HTTPResponder {
         self.middleware.append(middleware)
     }
 
-    /// Runs the middleware chain around routing and the matched handler.
-    public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        await respond(to: request, throughMiddlewareFrom: 0)
-    }
-
     /// The matched route's body limit, so the server can refuse an oversized body before buffering it.
-    public func maxBodySize(for head: HTTPRequest) -> Int? {
-        guard case .found(let route, _) = resolve(head) else { return nil }
-        return route.options.maxBodySize
+    public func plan(for head: HTTPRequest) -> HTTPRequestPlan {
+        let limit: Int? = if case .found(let route, _) = resolve(head) { route.options.maxBodySize } else { nil }
+        return HTTPRequestPlan(maxBodySize: limit) { request in await respond(to: request, throughMiddlewareFrom: 0) }
     }
 
     private func respond(to request: HTTPRequest, throughMiddlewareFrom index: Int) async -> HTTPResponse {

@@ -1,3 +1,4 @@
+import Logging
 import Locking
 import Foundation
 import Synchronization
@@ -11,17 +12,17 @@ import Synchronization
 final class RequestDispatcher: Sendable {
     private struct Registry {
         /// Requests between their request line and their completion callback.
-        var active: [ObjectIdentifier: RequestContext] = [:]
+        var active: [ObjectIdentifier: InFlightRequest] = [:]
         /// Requests whose head libmicrohttpd has not handed to `handle` yet, by connection. libmicrohttpd
         /// calls the completion callback only for requests that reached the access handler, so one it
         /// refuses itself (e.g. a query with more arguments than fit its memory pool) is released when
         /// its connection closes instead.
-        var awaitingHandler: [Int: RequestContext] = [:]
+        var awaitingHandler: [Int: InFlightRequest] = [:]
         /// Set by `close()`: no new suspension, every suspended connection already resumed.
         var closed = false
 
         /// `context` reached the access handler or completed: its connection no longer owes it a release.
-        mutating func stopAwaitingHandler(_ context: RequestContext) {
+        mutating func stopAwaitingHandler(_ context: InFlightRequest) {
             if awaitingHandler[context.connectionKey] === context { awaitingHandler[context.connectionKey] = nil }
         }
     }
@@ -45,8 +46,8 @@ final class RequestDispatcher: Sendable {
     // MARK: Callbacks from the daemon
 
     /// A request line arrived: track the request until its completion.
-    func begin(target: String, connectionKey: Int) -> RequestContext {
-        let context = RequestContext(target: target, connectionKey: connectionKey)
+    func begin(target: String, connectionKey: Int) -> InFlightRequest {
+        let context = InFlightRequest(target: target, connectionKey: connectionKey)
         registry.withLock { registry in
             registry.active[ObjectIdentifier(context)] = context
             registry.awaitingHandler[connectionKey] = context
@@ -55,7 +56,7 @@ final class RequestDispatcher: Sendable {
     }
 
     /// The request completed (answered, failed or the connection closed).
-    func end(_ context: RequestContext) {
+    func end(_ context: InFlightRequest) {
         registry.withLock { registry in
             _ = registry.active.removeValue(forKey: ObjectIdentifier(context))
             registry.stopAwaitingHandler(context)
@@ -72,7 +73,7 @@ final class RequestDispatcher: Sendable {
     /// handed to libmicrohttpd in `microHTTPDRequestStarted` is released.
     func connectionClosed(_ connection: MicroHTTPDConnection) {
         deadlines?.closed(connection)
-        let orphan: RequestContext? = registry.withLock { registry in
+        let orphan: InFlightRequest? = registry.withLock { registry in
             guard let context = registry.awaitingHandler.removeValue(forKey: connection.key) else { return nil }
             registry.active.removeValue(forKey: ObjectIdentifier(context))
             return context
@@ -82,11 +83,11 @@ final class RequestDispatcher: Sendable {
 
     /// One access-handler call: headers first, then body chunks, then the end of the body, and after
     /// a resume, the response. Returns `false` to make libmicrohttpd close the connection.
-    func handle(_ context: RequestContext, connection: MicroHTTPDConnection, method: String, upload: UnsafeRawBufferPointer) -> Bool {
+    func handle(_ context: InFlightRequest, connection: MicroHTTPDConnection, method: String, upload: UnsafeRawBufferPointer) -> Bool {
         enum Next {
             case proceed
             case answer(HTTPResponse)
-            case start(HTTPRequest)
+            case start(HTTPRequest, HTTPRequestPlan)
         }
         if !context.reachedHandler.exchange(true, ordering: .relaxed) {
             registry.withLock { $0.stopAwaitingHandler(context) }
@@ -105,26 +106,27 @@ final class RequestDispatcher: Sendable {
                     headers: headers,
                     remoteAddress: connection.remoteAddress()
                 )
-                let limit = responder.maxBodySize(for: head) ?? configuration.maxBodySize
+                let plan = responder.plan(for: head)
+                let limit = plan.maxBodySize ?? configuration.maxBodySize
                 if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > limit {
                     phase = .answered  // answered before any body byte is read; libmicrohttpd then closes
                     return .answer(contentTooLarge(limit: limit))
                 }
-                phase = .body(head, limit: limit, received: Data())
+                phase = .body(head, plan, limit: limit, received: Data())
                 return .proceed
-            case .body(let head, let limit, var received):
+            case .body(let head, let plan, let limit, var received):
                 phase = .answered  // drop the enum's reference so the append below does not copy the buffer
                 guard !upload.isEmpty else {
                     var request = head
                     request.body = received
-                    return .start(request)
+                    return .start(request, plan)
                 }
                 guard received.count + upload.count <= limit else {
                     phase = .discarding(limit: limit, dropped: received.count + upload.count)
                     return .proceed
                 }
                 received.append(contentsOf: upload)
-                phase = .body(head, limit: limit, received: received)
+                phase = .body(head, plan, limit: limit, received: received)
                 return .proceed
             case .discarding(let limit, let dropped):
                 guard !upload.isEmpty else {
@@ -154,9 +156,9 @@ final class RequestDispatcher: Sendable {
         case .answer(let response):
             deadlines?.received(connection)
             return send(response, on: connection)
-        case .start(let request):
+        case .start(let request, let plan):
             deadlines?.received(connection)
-            return start(request, context: context, connection: connection)
+            return start(request, plan: plan, context: context, connection: connection)
         }
     }
 
@@ -211,7 +213,7 @@ final class RequestDispatcher: Sendable {
 
     // MARK: Private
 
-    private func start(_ request: HTTPRequest, context: RequestContext, connection: MicroHTTPDConnection) -> Bool {
+    private func start(_ request: HTTPRequest, plan: HTTPRequestPlan, context: InFlightRequest, connection: MicroHTTPDConnection) -> Bool {
         let suspended = registry.withLock { registry in
             guard !registry.closed else { return false }
             context.phase.withLock { $0 = .running(connection, task: nil) }
@@ -222,7 +224,7 @@ final class RequestDispatcher: Sendable {
             context.phase.withLock { $0 = .answered }
             return send(.problem(status: .serviceUnavailable, detail: "The server is shutting down."), on: connection)
         }
-        let task = Task { await self.run(request, context: context) }
+        let task = Task { await self.run(request, plan: plan, context: context) }
         context.phase.withLock { phase in
             if case .running(let connection, nil) = phase { phase = .running(connection, task: task) }
         }
@@ -230,10 +232,10 @@ final class RequestDispatcher: Sendable {
     }
 
     /// Runs the responder against the request time limit; whichever finishes first answers.
-    private func run(_ request: HTTPRequest, context: RequestContext) async {
+    private func run(_ request: HTTPRequest, plan: HTTPRequestPlan, context: InFlightRequest) async {
         let limit = configuration.requestTimeLimit
         await withTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { await self.responder.respond(to: request) }
+            group.addTask { await plan.respond(request) }
             group.addTask {
                 guard (try? await Task.sleep(for: limit)) != nil else { return nil }
                 self.logger.warning(
@@ -250,7 +252,7 @@ final class RequestDispatcher: Sendable {
     }
 
     /// Hands the response to the suspended connection and wakes it, unless `close()` already did.
-    private func finish(_ context: RequestContext, with response: HTTPResponse) {
+    private func finish(_ context: InFlightRequest, with response: HTTPResponse) {
         registry.withLock { _ in
             context.phase.withLock { phase in
                 guard case .running(let connection, _) = phase else { return }

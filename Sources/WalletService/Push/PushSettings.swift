@@ -1,3 +1,4 @@
+import Logging
 import APNs
 import Foundation
 import HTTPServer

@@ -1,3 +1,4 @@
+import Logging
 import HTTPServer
 import WalletStore
 

@@ -1,3 +1,4 @@
+import Logging
 import Locking
 import Foundation
 import HTTPServer

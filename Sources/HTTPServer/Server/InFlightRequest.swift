@@ -6,12 +6,12 @@ import Synchronization
 ///
 /// Created when libmicrohttpd reports the request target, released when it reports completion; the
 /// phase is behind a lock because the handler's task and the daemon thread both move it forward.
-final class RequestContext: Sendable {
+final class InFlightRequest: Sendable {
     enum Phase: Sendable {
         /// Headers not seen yet.
         case head
         /// Receiving the body, within `limit` bytes.
-        case body(HTTPRequest, limit: Int, received: Data)
+        case body(HTTPRequest, HTTPRequestPlan, limit: Int, received: Data)
         /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
         /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than twice
         /// the limit went by, since a body that long may never end.
