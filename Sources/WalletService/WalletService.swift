@@ -51,19 +51,25 @@ public final class WalletService: Sendable {
         pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
         let service = PassService(store: store, catalog: catalog)
-        var table = RouteTable(router: Router(logger: logger), logger: logger, adminToken: configuration.adminToken)
-        table.router.add(middleware: MetricsMiddleware(metrics: metrics))
-        table.router.add(middleware: AccessLogMiddleware(logger: logger))
-        WalletProtocolRoutes(service: service, store: store, metrics: metrics).register(in: &table)
-        IssuingRoutes(
+        var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(WalletProtocolRoutes(service: service, store: store, metrics: metrics).group)
+        let issuing = IssuingRoutes(
             service: service, store: store, catalog: catalog,
             links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
             publicURL: configuration.publicURL, webServiceURL: configuration.webServiceURL, identities: identities,
             metrics: metrics
-        ).register(in: &table)
-        PushRoutes(store: store, worker: pushWorker).register(in: &table)
-        OperationsRoutes(database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker).register(in: &table)
-        router = table.router
+        )
+        router.add(issuing.group(adminToken: configuration.adminToken))
+        router.add(issuing.downloads)
+        router.add(PushRoutes(store: store, worker: pushWorker).group(adminToken: configuration.adminToken))
+        let document = OpenAPIDocument()
+        router.add(OperationsRoutes(
+            database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker, document: document
+        ).group)
+        try document.describe(router)
+        self.router = router
         server = HTTPServer(configuration: configuration.http, responder: router, logger: logger)
         do {
             try server.start()
@@ -78,6 +84,9 @@ public final class WalletService: Sendable {
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         await router.respond(to: request)
     }
+
+    /// Every route the service answers, in the order they are tried: what `/openapi.json` describes.
+    public var routes: [Route] { router.routes }
 
     /// The bound port (useful with port 0).
     public var port: Int? { server.port }

@@ -11,7 +11,7 @@ import Glibc
 @Suite struct HostileRequestTests {
     static func router(handled: Counter = Counter()) -> Router {
         var router = ServerLimitsTests.router()
-        router.get("/count") { _ in
+        router.get("/count") { _, _ in
             handled.increment()
             return .bytes(Data("counted".utf8), contentType: "text/plain")
         }

@@ -7,12 +7,12 @@ import Testing
 @Suite struct RouterTests {
     private func router() -> Router {
         var router = Router()
-        router.get("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { request in
-            .json(Data("\(request.parameters["passTypeIdentifier"]!)|\(request.parameters["serialNumber"]!)".utf8))
+        router.get("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { request, context in
+            .json(Data("\(context.parameters["passTypeIdentifier"]!)|\(context.parameters["serialNumber"]!)".utf8))
         }
-        router.post("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { _ in .empty(status: .created) }
-        router.delete("/items/:id") { _ in .empty() }
-        router.get("/files/*") { request in .bytes(Data(request.parameters["*"]!.utf8), contentType: "text/plain") }
+        router.post("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { _, _ in .empty(status: .created) }
+        router.delete("/items/:id") { _, _ in .empty() }
+        router.get("/files/*") { request, context in .bytes(Data(context.parameters["*"]!.utf8), contentType: "text/plain") }
         return router
     }
 
@@ -73,7 +73,7 @@ import Testing
     func rejectsUnsafeParametersBeforeTheHandler(value: String, reason: String) async throws {
         let calls = Counter()
         var router = Router()
-        router.get("/passes/:serial") { _ in
+        router.get("/passes/:serial") { _, _ in
             calls.increment()
             return .empty()
         }
@@ -87,7 +87,7 @@ import Testing
 
     @Test func parameterLengthLimitIsConfigurable() async {
         var router = Router(maxParameterLength: 4)
-        router.get("/p/:id") { _ in .empty() }
+        router.get("/p/:id") { _, _ in .empty() }
         #expect(await router.respond(to: HTTPRequest(method: .get, target: "/p/abcd")).status == .noContent)
         #expect(await router.respond(to: HTTPRequest(method: .get, target: "/p/abcde")).status == .badRequest)
     }
@@ -96,7 +96,7 @@ import Testing
         struct Secret: Error, CustomStringConvertible { var description: String { "database password rejected" } }
         let log = LogRecorder()
         var router = Router(logger: log.logger)
-        router.get("/boom") { _ in throw Secret() }
+        router.get("/boom") { _, _ in throw Secret() }
         let response = await router.respond(to: HTTPRequest(method: .get, target: "/boom"))
         #expect(response.status == .internalServerError)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("password"))
@@ -109,14 +109,14 @@ import Testing
     @Test func middlewareWrapsRoutingInOrderAndCanAnswerEarly() async {
         struct Tag: HTTPMiddleware {
             let name: String
-            func respond(to request: HTTPRequest, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
+            func respond(to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
                 var response = await next(request)
                 response.headers.add(name: "X-Trace", value: name)
                 return response
             }
         }
         struct RequireToken: HTTPMiddleware {
-            func respond(to request: HTTPRequest, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
+            func respond(to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
                 guard request.headers["authorization"] != nil else { return .problem(status: .unauthorized) }
                 return await next(request)
             }
@@ -125,7 +125,7 @@ import Testing
         router.add(middleware: Tag(name: "outer"))
         router.add(middleware: Tag(name: "inner"))
         router.add(middleware: RequireToken())
-        router.get("/x") { _ in .empty() }
+        router.get("/x") { _, _ in .empty() }
 
         let denied = await router.respond(to: HTTPRequest(method: .get, target: "/x"))
         #expect(denied.status == .unauthorized)
@@ -140,8 +140,8 @@ import Testing
 
     @Test func routeBodyLimitIsVisibleFromTheRequestHead() {
         var router = Router()
-        router.post("/small", options: RouteOptions(maxBodySize: 10)) { _ in .empty() }
-        router.post("/default") { _ in .empty() }
+        router.post("/small", maxBodySize: 10) { _, _ in .empty() }
+        router.post("/default") { _, _ in .empty() }
         #expect(router.plan(for: HTTPRequest(method: .post, target: "/small")).maxBodySize == 10)
         #expect(router.plan(for: HTTPRequest(method: .post, target: "/default")).maxBodySize == nil)
         #expect(router.plan(for: HTTPRequest(method: .post, target: "/unknown")).maxBodySize == nil)

@@ -26,9 +26,9 @@ actor Barrier {
 @Suite struct ServerConcurrencyTests {
     @Test func manyConcurrentSleepingHandlersAllAnswerCorrectly() async throws {
         var router = Router()
-        router.get("/sleep/:id") { request in
+        router.get("/sleep/:id") { request, context in
             try await Task.sleep(for: .milliseconds(50))
-            return .bytes(Data("id=\(request.parameters["id"]!)".utf8), contentType: "text/plain")
+            return .bytes(Data("id=\(context.parameters["id"]!)".utf8), contentType: "text/plain")
         }
         let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, connectionLimit: 400)
         let bodies = try await withServer(router, configuration: configuration) { client in
@@ -52,7 +52,7 @@ actor Barrier {
         let parties = 50
         let barrier = Barrier(count: parties)
         var router = Router()
-        router.get("/barrier") { _ in
+        router.get("/barrier") { _, _ in
             await barrier.arriveAndWait(timeout: .seconds(10))
                 ? .bytes(Data("opened".utf8), contentType: "text/plain")
                 : .problem(status: .serviceUnavailable, detail: "barrier timed out")
@@ -73,7 +73,7 @@ actor Barrier {
     @Test func shutdownDrainsInFlightRequestThenRefusesConnections() async throws {
         let started = Counter()
         var router = Router()
-        router.get("/slow") { _ in
+        router.get("/slow") { _, _ in
             started.increment()
             try await Task.sleep(for: .milliseconds(300))
             return .bytes(Data("finished".utf8), contentType: "text/plain")
@@ -110,7 +110,7 @@ actor Barrier {
     @Test func shutdownAfterGracePeriodAnswers503() async throws {
         let started = Counter()
         var router = Router()
-        router.get("/forever") { _ in
+        router.get("/forever") { _, _ in
             started.increment()
             try await Task.sleep(for: .seconds(60))
             return .empty()

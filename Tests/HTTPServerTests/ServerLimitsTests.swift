@@ -7,16 +7,16 @@ import Testing
 @Suite struct ServerLimitsTests {
     static func router() -> Router {
         var router = Router()
-        router.post("/small", options: RouteOptions(maxBodySize: 64)) { request in
+        router.post("/small", maxBodySize: 64) { request, context in
             .bytes(request.body, contentType: "application/octet-stream")
         }
-        router.post("/default") { request in .bytes(Data("\(request.body.count)".utf8), contentType: "text/plain") }
-        router.get("/ok") { _ in .bytes(Data("ok".utf8), contentType: "text/plain") }
-        router.get("/hang") { _ in
+        router.post("/default") { request, context in .bytes(Data("\(request.body.count)".utf8), contentType: "text/plain") }
+        router.get("/ok") { _, _ in .bytes(Data("ok".utf8), contentType: "text/plain") }
+        router.get("/hang") { _, _ in
             try await Task.sleep(for: .seconds(60))
             return .empty()
         }
-        router.get("/bad-header") { _ in HTTPResponse(status: .ok, headers: ["X-Injected": "a\r\nSet-Cookie: evil=1"]) }
+        router.get("/bad-header") { _, _ in HTTPResponse(status: .ok, headers: ["X-Injected": "a\r\nSet-Cookie: evil=1"]) }
         return router
     }
 

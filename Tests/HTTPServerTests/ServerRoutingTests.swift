@@ -12,23 +12,23 @@ import Testing
 
     static func router(handlerCalls: Counter = Counter()) -> Router {
         var router = Router()
-        router.get("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { request in
+        router.get("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { request, context in
             handlerCalls.increment()
             return try .json([
-                "type": request.parameters["passTypeIdentifier"] ?? "", "serial": request.parameters["serialNumber"] ?? "",
+                "type": context.parameters["passTypeIdentifier"] ?? "", "serial": context.parameters["serialNumber"] ?? "",
             ])
         }
-        router.get("/query") { request in
+        router.get("/query") { request, context in
             try .json(request.queryItems.map { [$0.name, $0.value] })
         }
-        router.get("/headers") { request in
+        router.get("/headers") { request, context in
             try .json([
                 "authorization": [request.headers["authorization"] ?? ""],
                 "tags": request.headers.values(for: "x-tag"),
                 "remote": [request.remoteAddress ?? ""],
             ])
         }
-        router.post("/echo") { request in
+        router.post("/echo") { request, context in
             let echo = try JSONDecoder().decode(Echo.self, from: request.body)
             return try .json(echo, status: .created)
         }

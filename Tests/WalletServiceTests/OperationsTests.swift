@@ -53,53 +53,80 @@ struct OperationsTests {
             let document = try response.json()
             #expect(document["openapi"].string == "3.1.0")
             let paths = try document["paths"].object.orThrow("no paths")
-            let routes = try RegisteredRoutes.read()
-            #expect(routes.count >= 17, "the route list was read from Sources/WalletService: \(routes)")
+            let routes = server.service.routes
+            #expect(routes.count >= 17, "the routes of the running service: \(routes.map(\.path))")
             // Compare by shape: a `:name` and a `{name}` segment match by position, whatever the names.
             func shape(_ path: String) -> String {
                 path.split(separator: "/").map { $0.hasPrefix(":") || $0.hasPrefix("{") ? "{}" : String($0) }.joined(separator: "/")
             }
             let described = Dictionary(paths.map { (shape($0.key), Set(($0.value.object ?? [:]).keys.map { $0.lowercased() })) }) { $0.union($1) }
             for route in routes {
-                #expect(described[shape(route.path)]?.contains(route.method.lowercased()) == true, "\(route.method) \(route.path) is not in openapi.json")
+                #expect(route.operationID != nil, "\(route.method) \(route.path) has no operation id, so openapi.json leaves it out")
+                #expect(described[shape(route.path)]?.contains(route.method.rawValue.lowercased()) == true, "\(route.method) \(route.path) is not in openapi.json")
             }
             #expect(Set(described.keys) == Set(routes.map { shape($0.path) }), "openapi.json describes no route that does not exist")
         }
     }
-}
 
-/// The routes the service registers, read from its source files (`Sources/WalletService/Routes` and
-/// `Operations`), so a new route without an OpenAPI entry fails the test above.
-enum RegisteredRoutes {
-    struct Route: CustomStringConvertible {
-        let method: String
-        let path: String
-        var description: String { "\(method) \(path)" }
-    }
-
-    static func read() throws -> [Route] {
-        let sources = Samples.packageRoot.appendingPathComponent("Sources/WalletService")
-        // `table.add(.get, "/healthz")`, `table.addAdmin(.post, "/api/v1/passes", …)`, and the Wallet
-        // routes written as `"\(prefix)/devices/…"` with `let prefix = "/wallet/v1"`.
-        let call = try NSRegularExpression(pattern: #"table\.add(?:Admin)?\(\.([a-z]+), "([^"]+)""#)
-        let prefixDeclaration = try NSRegularExpression(pattern: #"let prefix = "([^"]+)""#)
-        var routes: [Route] = []
-        for folder in ["Routes", "Operations"] {
-            let url = sources.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".swift") {
-                let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
-                let whole = NSRange(text.startIndex..., in: text)
-                let prefix = prefixDeclaration.firstMatch(in: text, range: whole).flatMap { Range($0.range(at: 1), in: text) }.map { String(text[$0]) }
-                for match in call.matches(in: text, range: whole) {
-                    let method = String(text[Range(match.range(at: 1), in: text)!]).uppercased()
-                    var path = String(text[Range(match.range(at: 2), in: text)!])
-                    if path.hasPrefix(#"\(prefix)"#) {
-                        path = try prefix.orThrow("\(name) uses \\(prefix) without declaring it") + path.dropFirst(#"\(prefix)"#.count)
-                    }
-                    routes.append(Route(method: method, path: path))
+    @Test("each operation in /openapi.json has the statuses the service answers, and every $ref resolves")
+    func openAPIOperations() async throws {
+        try await withService { server in
+            let document = try JSONSerialization.jsonObject(with: try await server.client.send("GET", "/openapi.json").body) as? [String: Any]
+            let paths = try (document?["paths"] as? [String: [String: [String: Any]]]).orThrow("no paths")
+            var operations: [String: (method: String, path: String, statuses: [Int])] = [:]
+            for (path, item) in paths {
+                for (method, operation) in item {
+                    let id = try (operation["operationId"] as? String).orThrow("\(method) \(path) has no operationId")
+                    #expect(operations[id] == nil, "operationId \(id) is used twice")
+                    let statuses = ((operation["responses"] as? [String: Any]) ?? [:]).keys.compactMap { Int($0) }.sorted()
+                    operations[id] = (method.uppercased(), path, statuses)
                 }
             }
+            let expected: [String: (String, String, [Int])] = [
+        "deviceLog": ("POST", "/wallet/v1/log", [200, 400, 413]),
+        "deviceLogs": ("GET", "/api/v1/logs", [200, 400, 401]),
+        "downloadPass": ("GET", "/passes/{passTypeIdentifier}/{serialNumber}", [200, 400, 403, 404, 410]),
+        "forcePush": ("POST", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}/push", [202, 400, 401, 404]),
+        "getPass": ("GET", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}", [200, 400, 401, 404]),
+        "getPassArchive": ("GET", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}/pkpass", [200, 400, 401, 404]),
+        "health": ("GET", "/healthz", [200]),
+        "issuePass": ("POST", "/api/v1/passes", [201, 400, 401, 409, 413, 415, 422]),
+        "latestPass": ("GET", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}", [200, 304, 400, 401]),
+        "lintTemplate": ("POST", "/api/v1/templates/{template}/lint", [200, 400, 401, 404]),
+        "listTemplates": ("GET", "/api/v1/templates", [200, 401]),
+        "metrics": ("GET", "/metrics", [200]),
+        "openapi": ("GET", "/openapi.json", [200]),
+        "personalizePass": ("POST", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}/personalize", [200, 400, 404, 409, 413, 422]),
+        "pushStats": ("GET", "/api/v1/push/stats", [200, 401]),
+        "ready": ("GET", "/readyz", [200, 503]),
+        "registerDevice": ("POST", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}", [200, 201, 400, 401, 413]),
+        "unregisterDevice": ("DELETE", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}", [200, 400, 401]),
+        "updatePass": ("PATCH", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}", [200, 400, 401, 404, 413, 415, 422]),
+        "updateTemplatePasses": ("PATCH", "/api/v1/templates/{template}/passes", [200, 400, 401, 413, 415, 422]),
+        "updatedSerials": ("GET", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}", [200, 204, 400]),
+            ]
+            #expect(Set(operations.keys) == Set(expected.keys))
+            for (id, (method, path, statuses)) in expected {
+                #expect(operations[id]?.method == method, "\(id)")
+                #expect(operations[id]?.path == path, "\(id)")
+                #expect(operations[id]?.statuses == statuses, "\(id)")
+            }
+            // Every path parameter of a route is documented as required, in order, under its documented name.
+            for (path, item) in paths {
+                let names = path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+                for (method, operation) in item {
+                    let parameters = (operation["parameters"] as? [[String: Any]]) ?? []
+                    let inPath = parameters.filter { $0["in"] as? String == "path" }
+                    #expect(inPath.compactMap { $0["name"] as? String } == names, "\(method) \(path)")
+                    #expect(inPath.allSatisfy { $0["required"] as? Bool == true }, "\(method) \(path)")
+                }
+            }
+            let schemas = try (((document?["components"] as? [String: Any])?["schemas"]) as? [String: Any]).orThrow("no schemas")
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: document ?? [:]), as: UTF8.self)
+            let reference = try NSRegularExpression(pattern: ##""\$ref":"#\\/components\\/schemas\\/([A-Za-z]+)""##)
+            let referenced = reference.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) }
+            #expect(referenced.count > 40)
+            for name in Set(referenced) { #expect(schemas[name] != nil, "$ref to a missing schema \(name)") }
         }
-        return routes
     }
 }

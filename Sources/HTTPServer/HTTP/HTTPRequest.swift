@@ -21,8 +21,6 @@ public struct HTTPRequest: Sendable {
     public var body: Data
     /// The numeric IP address of the peer (the proxy, behind a reverse proxy), if known.
     public var remoteAddress: String?
-    /// Path parameters filled by the router, already percent-decoded and checked, e.g. `parameters["serial"]`.
-    public var parameters: [String: String]
 
     /// Creates a request from a request target (`/path?query`), as the server does and as in-process tests can.
     public init(
@@ -43,7 +41,6 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
-        self.parameters = [:]
     }
 
     /// The first value of a query item, or `nil` when it is absent.

@@ -1,8 +1,11 @@
-/// A step wrapped around every request a router handles: logging, metrics, authentication.
+/// A step wrapped around requests: logging, metrics, authentication.
 ///
-/// It sees the request before routing and the response after, including the router's own 404/405/400,
-/// and may answer without calling `next` (e.g. `401`).
+/// Added to the router, it sees every request, including the router's own 404/405/400; added to a
+/// group, only that group's routes. It may answer without calling `next` (e.g. `401`). The context
+/// says which route matched, resolved once at the request's head.
 public protocol HTTPMiddleware: Sendable {
     /// Handles a request, usually by calling `next` and adjusting or observing its response.
-    func respond(to request: HTTPRequest, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse
+    func respond(
+        to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse
+    ) async -> HTTPResponse
 }

@@ -34,7 +34,19 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         description = pattern
     }
 
-    /// Matches raw (still percent-encoded) path segments; literals compare decoded.
+    /// The parameter names in order, `*` for a tail.
+    var parameterNames: [String] {
+        segments.compactMap { segment in
+            switch segment {
+            case .literal: nil
+            case .parameter(let name): name
+            case .tail: Self.tailParameter
+            }
+        }
+    }
+
+    /// Matches raw (still percent-encoded) path segments; literals compare decoded, and without
+    /// decoding when the segment has no `%` (nearly always, and decoding is the costly part).
     /// Returns each captured parameter's raw segments, or `nil` when the path does not fit.
     func match(_ rawSegments: [Substring]) -> [String: [Substring]]? {
         var captures: [String: [Substring]] = [:]
@@ -44,9 +56,13 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                 captures[Self.tailParameter] = Array(rawSegments[index...])
                 return captures
             case .literal(let literal):
-                guard index < rawSegments.count,
-                    String(rawSegments[index]).removingPercentEncoding == literal
-                else { return nil }
+                guard index < rawSegments.count else { return nil }
+                let raw = rawSegments[index]
+                if raw.utf8.contains(UInt8(ascii: "%")) {
+                    guard String(raw).removingPercentEncoding == literal else { return nil }
+                } else {
+                    guard raw == literal else { return nil }
+                }
             case .parameter(let name):
                 guard index < rawSegments.count else { return nil }
                 captures[name] = [rawSegments[index]]

@@ -1,141 +1,158 @@
+import Foundation
 import Logging
-/// Dispatches requests to handlers by method and path, and answers what no handler should see:
-/// unknown paths (`404`), known paths with another method (`405` with `Allow`), unsafe path parameters (`400`).
+
+/// Keeps a service's routes and answers each request with the one that fits, resolved once at the
+/// request's head; answers what no handler should see itself: unknown paths (`404`), known paths with
+/// another method (`405` with `Allow`), unsafe path parameters (`400`), refused auth.
 ///
 /// ```swift
 /// var router = Router()
-/// router.get("/wallet/v1/passes/:passTypeIdentifier/:serialNumber") { request in
+/// router.add(Route(.get, "/wallet/v1/passes/:passType/:serial", operationID: "latestPass") { request, context in
 ///     .bytes(archive, contentType: "application/vnd.apple.pkpass")
-/// }
+/// })
 /// ```
 /// Routes are tried in the order they were added; the first whose path and method fit wins.
 /// A `HEAD` request uses the `GET` route when there is no `HEAD` route (the server sends no body).
 public struct Router: HTTPResponder {
-    /// A route handler. A thrown error becomes a `500` problem; the error itself goes to the log only.
-    /// `CancellationError` (the server gave up on the request) becomes `503` without a log entry.
-    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
-
-    private struct Route: Sendable {
-        let method: HTTPMethod
-        let pattern: RoutePattern
-        let options: RouteOptions
-        let handler: Handler
-    }
+    /// Turns an error a handler threw (other than ``HTTPError`` and `CancellationError`) into a response.
+    public typealias ErrorMapper = @Sendable (any Error, RequestContext) -> HTTPResponse
 
     private enum Resolution {
-        case found(Route, captures: [String: [Substring]])
-        case notFound
-        case methodNotAllowed(allow: [HTTPMethod])
+        case found(Route, parameters: PathParameters)
+        case refused(HTTPResponse)
     }
 
-    private var routes: [Route] = []
+    /// Every route, in the order they are tried: what the OpenAPI document is generated from.
+    public private(set) var routes: [Route] = []
     private var middleware: [any HTTPMiddleware] = []
     /// The longest decoded path parameter accepted; longer ones get `400` before reaching a handler.
     public var maxParameterLength: Int
     private let logger: Logger
+    private let errorMapper: ErrorMapper
 
-    /// Creates an empty router.
-    public init(maxParameterLength: Int = 256, logger: Logger = Logger(label: "http.router")) {
+    /// Creates an empty router. `errors` maps what handlers throw; by default any error is a `500`
+    /// whose cause goes to the log only.
+    public init(maxParameterLength: Int = 256, logger: Logger = Logger(label: "http.router"), errors: ErrorMapper? = nil) {
         self.maxParameterLength = maxParameterLength
         self.logger = logger
+        self.errorMapper = errors ?? { error, context in
+            context.logger.error(
+                "handler failed",
+                ["method": context.route?.method.rawValue ?? "", "route": context.routeName, "error": "\(error)"])
+            return .problem(status: .internalServerError)
+        }
     }
 
-    /// Adds a route. `:name` segments become `request.parameters["name"]`; a final `*` captures the rest
-    /// of the path as `request.parameters["*"]`.
-    public mutating func on(
-        _ method: HTTPMethod,
-        _ path: String,
-        options: RouteOptions = RouteOptions(),
-        handler: @escaping Handler
-    ) {
-        routes.append(Route(method: method, pattern: RoutePattern(path), options: options, handler: handler))
+    /// Adds a route.
+    public mutating func add(_ route: Route) {
+        routes.append(route)
     }
 
-    /// Adds a `GET` route.
-    public mutating func get(_ path: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
-        on(.get, path, options: options, handler: handler)
+    /// Adds every route of a group, with its prefix, auth and middleware.
+    public mutating func add(_ group: RouteGroup) {
+        routes += group.routes
     }
 
-    /// Adds a `POST` route.
-    public mutating func post(_ path: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
-        on(.post, path, options: options, handler: handler)
+    /// Adds an undocumented route: `:name` segments become `context.parameters["name"]`; a final `*`
+    /// captures the rest of the path as `context.parameters["*"]`.
+    public mutating func on(_ method: HTTPMethod, _ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        add(Route(method, path, maxBodySize: maxBodySize, handler: handler))
     }
 
-    /// Adds a `PUT` route.
-    public mutating func put(_ path: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
-        on(.put, path, options: options, handler: handler)
+    /// Adds an undocumented `GET` route.
+    public mutating func get(_ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        on(.get, path, maxBodySize: maxBodySize, handler: handler)
     }
 
-    /// Adds a `PATCH` route.
-    public mutating func patch(_ path: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
-        on(.patch, path, options: options, handler: handler)
+    /// Adds an undocumented `POST` route.
+    public mutating func post(_ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        on(.post, path, maxBodySize: maxBodySize, handler: handler)
     }
 
-    /// Adds a `DELETE` route.
-    public mutating func delete(_ path: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
-        on(.delete, path, options: options, handler: handler)
+    /// Adds an undocumented `PUT` route.
+    public mutating func put(_ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        on(.put, path, maxBodySize: maxBodySize, handler: handler)
     }
 
-    /// Wraps every request this router handles; the first added is the outermost.
+    /// Adds an undocumented `PATCH` route.
+    public mutating func patch(_ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        on(.patch, path, maxBodySize: maxBodySize, handler: handler)
+    }
+
+    /// Adds an undocumented `DELETE` route.
+    public mutating func delete(_ path: String, maxBodySize: Int? = nil, handler: @escaping Route.Handler) {
+        on(.delete, path, maxBodySize: maxBodySize, handler: handler)
+    }
+
+    /// Wraps every request this router handles, matched or not; the first added is the outermost.
     public mutating func add(middleware: some HTTPMiddleware) {
         self.middleware.append(middleware)
     }
 
-    /// The matched route's body limit, so the server can refuse an oversized body before buffering it.
+    /// Resolves the route once, from the head: its body limit now, its handler when the body is in.
     public func plan(for head: HTTPRequest) -> HTTPRequestPlan {
-        let limit: Int? = if case .found(let route, _) = resolve(head) { route.options.maxBodySize } else { nil }
-        return HTTPRequestPlan(maxBodySize: limit) { request in await respond(to: request, throughMiddlewareFrom: 0) }
-    }
-
-    private func respond(to request: HTTPRequest, throughMiddlewareFrom index: Int) async -> HTTPResponse {
-        guard index < middleware.count else { return await dispatch(request) }
-        return await middleware[index].respond(to: request) { request in
-            await respond(to: request, throughMiddlewareFrom: index + 1)
+        let resolution = resolve(head)
+        switch resolution {
+        case .found(let route, let parameters):
+            let context = RequestContext(
+                route: MatchedRoute(method: route.method, path: route.path, operationID: route.operationID),
+                parameters: parameters, logger: logger)
+            return HTTPRequestPlan(maxBodySize: route.maxBodySize) { request in
+                await through(middleware[...], request, context) { request in await run(route, request, context) }
+            }
+        case .refused(let response):
+            let context = RequestContext(route: nil, logger: logger)
+            return HTTPRequestPlan { request in
+                await through(middleware[...], request, context) { _ in response }
+            }
         }
     }
 
-    private func dispatch(_ request: HTTPRequest) async -> HTTPResponse {
-        switch resolve(request) {
-        case .notFound:
-            return .problem(status: .notFound, detail: "No resource at \(request.path).")
-        case .methodNotAllowed(let allow):
-            let allowed = allow.map(\.rawValue).joined(separator: ", ")
-            return .problem(
-                status: .methodNotAllowed,
-                detail: "\(request.method) is not allowed here; use \(allowed).",
-                headers: ["Allow": allowed]
-            )
-        case .found(let route, let captures):
-            var request = request
-            switch decodeParameters(captures) {
-            case .failure(let invalid):
-                return .problem(status: .badRequest, detail: "Path parameter '\(invalid.name)' \(invalid.reason).")
-            case .success(let parameters):
-                request.parameters = parameters
-            }
+    private func through(
+        _ chain: ArraySlice<any HTTPMiddleware>, _ request: HTTPRequest, _ context: RequestContext,
+        _ last: (HTTPRequest) async -> HTTPResponse
+    ) async -> HTTPResponse {
+        guard let first = chain.first else { return await last(request) }
+        return await first.respond(to: request, context: context) { request in
+            await through(chain.dropFirst(), request, context, last)
+        }
+    }
+
+    /// The route's auth, its own middleware, then its handler with errors mapped to responses.
+    private func run(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) async -> HTTPResponse {
+        if let refusal = route.auth?.check?(request) { return refusal }
+        return await through(route.middleware[...], request, context) { request in
             do {
-                return try await route.handler(request)
+                return try await route.handler(request, context)
+            } catch let error as HTTPError {
+                return error.response
             } catch is CancellationError {
                 // The server gave up on this request (time limit or shutdown) and answers it itself.
                 return .problem(status: .serviceUnavailable)
             } catch {
-                logger.error(
-                    "handler failed",
-                    ["method": request.method.rawValue, "route": route.pattern.description, "error": "\(error)"]
-                )
-                return .problem(status: .internalServerError)
+                return errorMapper(error, context)
             }
         }
     }
 
     private func resolve(_ request: HTTPRequest) -> Resolution {
         let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: true)
-        let matches = routes.compactMap { route in route.pattern.match(segments).map { (route, $0) } }
-        guard !matches.isEmpty else { return .notFound }
+        var matches: [(route: Route, captures: [String: [Substring]])] = []
+        for route in routes {
+            if let captures = route.pattern.match(segments) { matches.append((route, captures)) }
+        }
+        guard !matches.isEmpty else {
+            return .refused(.problem(status: .notFound, detail: "No resource at \(request.path)."))
+        }
         let wanted: [HTTPMethod] = request.method == .head ? [.head, .get] : [request.method]
         for method in wanted {
-            if let (route, captures) = matches.first(where: { $0.0.method == method }) {
-                return .found(route, captures: captures)
+            if let (route, captures) = matches.first(where: { $0.route.method == method }) {
+                switch decodeParameters(captures) {
+                case .failure(let invalid):
+                    return .refused(.problem(status: .badRequest, detail: "Path parameter '\(invalid.name)' \(invalid.reason)."))
+                case .success(let parameters):
+                    return .found(route, parameters: parameters)
+                }
             }
         }
         var allow: [HTTPMethod] = []
@@ -143,18 +160,21 @@ public struct Router: HTTPResponder {
             allow.append(route.method)
             if route.method == .get, !allow.contains(.head) { allow.append(.head) }
         }
-        return .methodNotAllowed(allow: allow)
+        let allowed = allow.map(\.rawValue).joined(separator: ", ")
+        return .refused(.problem(
+            status: .methodNotAllowed, detail: "\(request.method) is not allowed here; use \(allowed).",
+            headers: ["Allow": allowed]))
     }
 
     /// Percent-decodes captured segments and refuses values that could escape a path or a key space:
     /// undecodable bytes, NUL, `/` (from `%2F`), `.` or `..` as a whole segment, or more than
     /// `maxParameterLength` characters.
-    private func decodeParameters(_ captures: [String: [Substring]]) -> Result<[String: String], InvalidParameter> {
+    private func decodeParameters(_ captures: [String: [Substring]]) -> Result<PathParameters, InvalidParameter> {
         var parameters: [String: String] = [:]
         for (name, rawSegments) in captures {
             var decodedSegments: [String] = []
             for raw in rawSegments {
-                guard let decoded = String(raw).removingPercentEncoding else {
+                guard let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? String(raw).removingPercentEncoding : String(raw) else {
                     return .failure(InvalidParameter(name: name, reason: "is not valid percent-encoded UTF-8"))
                 }
                 if decoded.contains("\0") { return .failure(InvalidParameter(name: name, reason: "contains a NUL character")) }
@@ -168,7 +188,7 @@ public struct Router: HTTPResponder {
             }
             parameters[name] = value
         }
-        return .success(parameters)
+        return .success(PathParameters(parameters))
     }
 
     private struct InvalidParameter: Error {

@@ -8,14 +8,14 @@ import HTTPServer
 struct AccessLogMiddleware: HTTPMiddleware {
     let logger: Logger
 
-    func respond(to request: HTTPRequest, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
+    func respond(to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
         let start = ContinuousClock.now
         let response = await next(request)
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("request", [
             "method": request.method.rawValue,
-            "route": RouteLabel.current?.route ?? "unmatched",
+            "route": context.routeName,
             "status": String(response.status.code),
             "ms": String(format: "%.2f", milliseconds),
         ])

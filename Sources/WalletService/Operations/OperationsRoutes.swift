@@ -12,12 +12,19 @@ struct OperationsRoutes {
     let metrics: ServiceMetrics
     let catalog: TemplateCatalog
     let pushWorker: PushWorker
+    /// The OpenAPI document, generated once the router holds every route (this one included).
+    let document: OpenAPIDocument
 
-    func register(in table: inout RouteTable) {
-        table.add(.get, "/healthz") { _ in
+    /// The operations routes, open to load balancers and scrapers.
+    var group: RouteGroup {
+        var group = RouteGroup()
+        group.add(Route(.get, "/healthz", operationID: "health", summary: "Liveness", responses: [.json(.ok, "Alive", schema: "Health")]) { _, _ in
             .json(Data(#"{"status":"ok"}"#.utf8))
-        }
-        table.add(.get, "/readyz") { _ in
+        })
+        group.add(Route(
+            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers",
+            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
+        ) { _, _ in
             do {
                 try await database.ping()
             } catch {
@@ -32,8 +39,11 @@ struct OperationsRoutes {
                 "stoppedPushIdentities": .object(JSONObject(stopped.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
             ])
             return .json(body.serialized(sortedKeys: true))
-        }
-        table.add(.get, "/metrics") { _ in
+        })
+        group.add(Route(
+            .get, "/metrics", operationID: "metrics", summary: "Prometheus metrics",
+            responses: [RouteResponse(.ok, "Prometheus text", body: RouteBody("text/plain", schema: "PrometheusText"))]
+        ) { _, _ in
             let outbox = try? await store.outboxStats()
             let ready = catalog.entries.values.filter { if case .ready = $0 { true } else { false } }.count
             let counters = pushWorker.counters
@@ -51,9 +61,13 @@ struct OperationsRoutes {
             var response = HTTPResponse.bytes(Data(metrics.render(gauges: gauges).utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
             response.headers["Cache-Control"] = "no-store"
             return response
-        }
-        table.add(.get, "/openapi.json") { _ in
-            .json(OpenAPIDocument.json)
-        }
+        })
+        group.add(Route(
+            .get, "/openapi.json", operationID: "openapi", summary: "This document",
+            responses: [.json(.ok, "OpenAPI 3.1", schema: "OpenAPIDocument")]
+        ) { _, _ in
+            .json(document.json)
+        })
+        return group
     }
 }

@@ -84,28 +84,16 @@ public final class ServiceMetrics: Sendable {
     }
 }
 
-/// Labels the current request with its route pattern so the metrics middleware can count it.
-final class RouteLabel: Sendable {
-    @TaskLocal static var current: RouteLabel?
-    private let value = Locked("unmatched")
-
-    var route: String {
-        get { value.withLock { $0 } }
-        set { value.withLock { $0 = newValue } }
-    }
-}
-
 /// Times every request and counts it by route, method and status.
 struct MetricsMiddleware: HTTPMiddleware {
     let metrics: ServiceMetrics
 
-    func respond(to request: HTTPRequest, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
-        let label = RouteLabel()
+    func respond(to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
         let start = ContinuousClock.now
-        let response = await RouteLabel.$current.withValue(label) { await next(request) }
+        let response = await next(request)
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        metrics.recordRequest(route: label.route, method: request.method.rawValue, status: response.status.code, seconds: seconds)
+        metrics.recordRequest(route: context.routeName, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         return response
     }
 }

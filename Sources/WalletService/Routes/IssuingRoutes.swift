@@ -18,22 +18,82 @@ struct IssuingRoutes {
     let identities: IdentityDirectory
     let metrics: ServiceMetrics
 
-    func register(in table: inout RouteTable) {
-        table.addAdmin(.post, "/api/v1/passes", maxBodySize: 256 << 10) { try await issue($0) }
-        table.addAdmin(.get, "/api/v1/passes/:passType/:serial") { try await read($0) }
-        table.addAdmin(.patch, "/api/v1/passes/:passType/:serial", maxBodySize: 256 << 10) { try await update($0) }
-        table.addAdmin(.get, "/api/v1/passes/:passType/:serial/pkpass") { try await archive($0) }
-        table.addAdmin(.patch, "/api/v1/templates/:template/passes", maxBodySize: 256 << 10) { try await updateTemplate($0) }
-        table.addAdmin(.get, "/api/v1/templates") { _ in templates() }
-        table.addAdmin(.post, "/api/v1/templates/:template/lint") { try lint($0) }
-        table.addAdmin(.get, "/api/v1/logs") { try await logs($0) }
-        table.add(.get, "/passes/:passType/:serial") { try await download($0) }
+    /// The admin routes under `/api/v1` that issue, read and change passes.
+    func group(adminToken: String) -> RouteGroup {
+        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
+        group.add(Route(
+            .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
+            requestBody: .json("IssueRequest"),
+            responses: [
+                .json(.created, "Issued", schema: "IssueResponse"), .problem(.badRequest, "Malformed JSON"),
+                .problem(.conflict, "A pass with this serial number exists"), .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Invalid values, each with its JSON path", schema: "InvalidPassProblem"),
+            ]) { request, _ in try await issue(request) })
+        group.add(Route(
+            .get, "/passes/:passType/:serial", operationID: "getPass",
+            summary: "Read a pass's stored data",
+            responses: [.json(.ok, "OK", schema: "PassDetails"), .problem(.notFound, "No such pass")]
+        ) { _, context in try await read(context) })
+        group.add(Route(
+            .patch, "/passes/:passType/:serial", operationID: "updatePass",
+            summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
+            requestBody: .json("PassChange"),
+            responses: [
+                .json(.ok, "OK", schema: "UpdateResult"), .problem(.badRequest, "Malformed JSON or bad path parameter"),
+                .problem(.notFound, "No such pass"), .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Invalid values", schema: "InvalidPassProblem"),
+            ]) { request, context in try await update(request, context) })
+        group.add(Route(
+            .get, "/passes/:passType/:serial/pkpass", operationID: "getPassArchive", summary: "The signed .pkpass",
+            responses: [RouteResponse(.ok, "The signed pass", body: pkpass), .problem(.notFound, "No such pass")]
+        ) { _, context in try await archive(context) })
+        group.add(Route(
+            .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
+            summary: "Apply one change to every pass of a template, in one transaction", maxBodySize: 256 << 10,
+            requestBody: .json("PassChange"),
+            responses: [
+                .json(.ok, "OK", schema: "TemplateUpdateResult"), .problem(.badRequest, "Malformed JSON"),
+                .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Unknown template or invalid values"),
+            ]) { request, context in try await updateTemplate(request, context) })
+        group.add(Route(
+            .get, "/templates", operationID: "listTemplates", summary: "Templates and whether each can issue passes",
+            responses: [.json(.ok, "OK", schema: "TemplateList")]
+        ) { _, _ in templates() })
+        group.add(Route(
+            .post, "/templates/:template/lint", operationID: "lintTemplate",
+            summary: "Lint a template as it is on disk: errors Wallet would refuse, design warnings, advice",
+            responses: [
+                .json(.ok, "Findings, most severe first (header X-Passwright-Lint-Errors counts the errors)", schema: "Findings"),
+                .problem(.notFound, "No such template"),
+            ]) { _, context in try lint(context) })
+        group.add(Route(
+            .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
+            parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
+            responses: [
+                .json(.ok, "OK", schema: "DeviceLogs"), .problem(.badRequest, "limit is not a whole number from 1 to 1000"),
+            ]) { request, _ in try await logs(request) })
+        return group
+    }
+
+    /// The holder download links, signed and expiring, outside the admin API.
+    var downloads: RouteGroup {
+        var group = RouteGroup()
+        group.add(Route(
+            .get, "/passes/:passType/:serial", operationID: "downloadPass", summary: "Holder download through a signed, expiring link",
+            parameters: [RouteParameter("expires", in: .query, required: true), RouteParameter("signature", in: .query, required: true)],
+            responses: [
+                RouteResponse(.ok, "The signed pass", body: RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")),
+                .problem(.forbidden, "Forged or malformed link"), .problem(.notFound, "No such pass"), .problem(.gone, "Expired link"),
+            ]) { request, context in try await download(request, context) })
+        return group
     }
 
     private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try request.jsonObject()
         try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
-        guard let template = try body.string("template") else { throw RequestError(status: .unprocessableContent, detail: "template is required") }
+        guard let template = try body.string("template") else { throw HTTPError(.unprocessableContent, "template is required") }
         let serial = try body.string("serialNumber")
         let data = try body.object("data") ?? JSONObject()
         let stored = try await service.issue(PassService.Issue(template: template, serialNumber: serial, data: data, overrides: RelevanceOverrides.extract(from: body)))
@@ -50,8 +110,8 @@ struct IssuingRoutes {
         return response
     }
 
-    private func read(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = request.passKey
+    private func read(_ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.passKey()
         guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
         let devices = try await store.registrationCount(for: key)
         let body: JSONValue = .object([
@@ -69,20 +129,20 @@ struct IssuingRoutes {
         return .json(body.serialized(sortedKeys: true))
     }
 
-    private static func change(from body: JSONObject) throws(RequestError) -> PassService.Change {
+    private static func change(from body: JSONObject) throws(HTTPError) -> PassService.Change {
         try body.requireOnly(Set(["data", "voided"]).union(RelevanceOverrides.keys))
         let data = try body.object("data").map(JSONValue.object)
         let voided = try body.bool("voided")
         let overrides = RelevanceOverrides.extract(from: body)
         guard data != nil || voided != nil || !overrides.isEmpty else {
-            throw RequestError(status: .unprocessableContent, detail: "nothing to change: send data, voided or a relevance key (\(RelevanceOverrides.keys.sorted().joined(separator: ", ")))")
+            throw HTTPError(.unprocessableContent, "nothing to change: send data, voided or a relevance key (\(RelevanceOverrides.keys.sorted().joined(separator: ", ")))")
         }
         return PassService.Change(data: data, overrides: overrides, voided: voided)
     }
 
-    private func update(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(request.passKey, change)
+        let outcome = try await service.update(try context.parameters.passKey(), change)
         if outcome.changed { metrics.passUpdated() }
         let body: JSONValue = .object([
             "serialNumber": .string(outcome.pass.key.serialNumber),
@@ -93,9 +153,9 @@ struct IssuingRoutes {
         return .json(body.serialized(sortedKeys: true))
     }
 
-    private func updateTemplate(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(template: request.parameters["template"] ?? "", change)
+        let outcome = try await service.update(template: try context.parameters.require("template"), change)
         metrics.passUpdated(outcome.changed)
         let body: JSONValue = .object([
             "matched": .number(Double(outcome.matched)),
@@ -105,8 +165,8 @@ struct IssuingRoutes {
         return .json(body.serialized(sortedKeys: true))
     }
 
-    private func archive(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let pass = try await store.pass(request.passKey) else { return .problem(status: .notFound, detail: "no such pass") }
+    private func archive(_ context: RequestContext) async throws -> HTTPResponse {
+        guard let pass = try await store.pass(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
         return Self.pkpass(try service.archive(for: pass), serial: pass.key.serialNumber)
     }
 
@@ -128,8 +188,8 @@ struct IssuingRoutes {
     }
 
     /// The template's findings as it is on disk now (so an issuer can check a fix before restarting).
-    private func lint(_ request: HTTPRequest) throws -> HTTPResponse {
-        let name = request.parameters["template"] ?? ""
+    private func lint(_ context: RequestContext) throws -> HTTPResponse {
+        let name = try context.parameters.require("template")
         guard let folder = catalog.directory?.appendingPathComponent(name),
               FileManager.default.fileExists(atPath: folder.appendingPathComponent("pass.json").path) else {
             return .problem(status: .notFound, detail: "template '\(name)' does not exist")
@@ -153,7 +213,7 @@ struct IssuingRoutes {
         var limit = 100
         if let text = request.query("limit") {
             guard let value = Int(text), (1...1000).contains(value) else {
-                throw RequestError.badRequest("limit must be a whole number from 1 to 1000, not '\(text)'")
+                throw HTTPError.badRequest("limit must be a whole number from 1 to 1000, not '\(text)'")
             }
             limit = value
         }
@@ -164,8 +224,8 @@ struct IssuingRoutes {
         return .json(JSONValue.object(["logs": .array(list)]).serialized(sortedKeys: true))
     }
 
-    private func download(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = request.passKey
+    private func download(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.passKey()
         do {
             try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
                             expires: request.query("expires"), signature: request.query("signature"), now: Date())

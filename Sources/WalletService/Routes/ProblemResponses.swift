@@ -8,10 +8,11 @@ import WalletStore
 /// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
 /// body that says what is wrong and where. Anything unexpected is a 500 whose detail goes to the log.
 enum ProblemResponses {
-    static func response(for error: any Error, logger: Logger) -> HTTPResponse {
+    /// The router's error mapper: what a handler throws, as the response the client gets.
+    static func response(for error: any Error, context: RequestContext) -> HTTPResponse {
         switch error {
-        case let error as RequestError:
-            return .problem(status: error.status, detail: error.detail)
+        case let error as HTTPError:
+            return error.response
         case ServiceError.unknownTemplate(let name, _):
             return .problem(status: .unprocessableContent, detail: "\(error)", type: problemType("unknown-template"))
                 .with(extra: ["template": .string(name)])
@@ -26,7 +27,7 @@ enum ProblemResponses {
         case let error as PassCompilerError:
             return invalidPass(error)
         default:
-            logger.error("request failed", ["error": "\(error)"])
+            context.logger.error("request failed", ["route": context.routeName, "error": "\(error)"])
             return .problem(status: .internalServerError, detail: "the server could not complete the request; see its log")
         }
     }
@@ -53,12 +54,9 @@ enum ProblemResponses {
     static func problemType(_ name: String) -> String { "https://passwright.dev/problems/\(name)" }
 }
 
-/// A request the client must fix: malformed JSON, a wrong type, a missing field.
-struct RequestError: Error {
-    let status: HTTPStatus
-    let detail: String
-
-    static func badRequest(_ detail: String) -> RequestError { RequestError(status: .badRequest, detail: detail) }
+extension HTTPError {
+    /// A request the client must fix: malformed JSON, a wrong type, a missing field.
+    static func badRequest(_ detail: String) -> HTTPError { HTTPError(.badRequest, detail) }
 }
 
 extension HTTPResponse {

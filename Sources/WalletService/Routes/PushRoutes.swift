@@ -8,16 +8,26 @@ struct PushRoutes {
     let store: WalletStore
     let worker: PushWorker
 
-    func register(in table: inout RouteTable) {
+    /// The push routes of the admin API, under `/api/v1`.
+    func group(adminToken: String) -> RouteGroup {
         let store = self.store
         let worker = self.worker
-        table.addAdmin(.post, "/api/v1/passes/:passType/:serial/push") { request in
-            let key = request.passKey
+        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        group.add(Route(
+            .post, "/passes/:passType/:serial/push", operationID: "forcePush",
+            summary: "Queue a push to every device registered for the pass",
+            responses: [.json(.accepted, "Queued", schema: "PushQueued"), .problem(.notFound, "No such pass")]
+        ) { _, context in
+            let key = try context.parameters.passKey()
             guard try await store.pass(key) != nil else { return .problem(status: .notFound, detail: "no such pass") }
             let queued = try await store.enqueuePushes(for: key)
             return .json(JSONValue.object(["pushesQueued": .number(Double(queued))]).serialized(sortedKeys: true), status: .accepted)
-        }
-        table.addAdmin(.get, "/api/v1/push/stats") { _ in
+        })
+        group.add(Route(
+            .get, "/push/stats", operationID: "pushStats",
+            summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities",
+            responses: [.json(.ok, "Push statistics", schema: "PushStats")]
+        ) { _, _ in
             let outbox = try await store.outboxStats()
             let counters = worker.counters
             var failures = JSONObject()
@@ -36,6 +46,7 @@ struct PushRoutes {
                 "stoppedIdentities": .object(stopped),
             ])
             return .json(body.serialized(sortedKeys: true))
-        }
+        })
+        return group
     }
 }

@@ -3,12 +3,12 @@ import HTTPServer
 import PassModel
 
 extension HTTPRequest {
-    /// The body as a JSON object, or a 4xx `RequestError` that says what is wrong with it.
-    func jsonObject(requireContentType: Bool = true) throws(RequestError) -> JSONObject {
+    /// The body as a JSON object, or a 4xx `HTTPError` that says what is wrong with it.
+    func jsonObject(requireContentType: Bool = true) throws(HTTPError) -> JSONObject {
         if requireContentType {
             let type = headers["content-type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
             guard type == "application/json" || type?.hasSuffix("+json") == true else {
-                throw RequestError(status: .unsupportedMediaType, detail: "send the body as Content-Type: application/json")
+                throw HTTPError(.unsupportedMediaType, "send the body as Content-Type: application/json")
             }
         }
         let value: JSONValue
@@ -26,7 +26,7 @@ extension HTTPRequest {
 
 extension JSONObject {
     /// A string member, `nil` when absent; a member of another type is a 400 naming it.
-    func string(_ key: String) throws(RequestError) -> String? {
+    func string(_ key: String) throws(HTTPError) -> String? {
         switch self[key] {
         case nil, .null?: return nil
         case .string(let value)?: return value
@@ -35,7 +35,7 @@ extension JSONObject {
     }
 
     /// An object member, `nil` when absent.
-    func object(_ key: String) throws(RequestError) -> JSONObject? {
+    func object(_ key: String) throws(HTTPError) -> JSONObject? {
         switch self[key] {
         case nil, .null?: return nil
         case .object(let value)?: return value
@@ -44,7 +44,7 @@ extension JSONObject {
     }
 
     /// A boolean member, `nil` when absent.
-    func bool(_ key: String) throws(RequestError) -> Bool? {
+    func bool(_ key: String) throws(HTTPError) -> Bool? {
         switch self[key] {
         case nil, .null?: return nil
         case .bool(let value)?: return value
@@ -53,9 +53,9 @@ extension JSONObject {
     }
 
     /// Refuses members other than `allowed`, so a typo is an error rather than silently ignored.
-    func requireOnly(_ allowed: Set<String>) throws(RequestError) {
+    func requireOnly(_ allowed: Set<String>) throws(HTTPError) {
         if let unknown = keys.first(where: { !allowed.contains($0) }) {
-            throw RequestError(status: .unprocessableContent, detail: "unknown member '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", "))")
+            throw HTTPError(.unprocessableContent, "unknown member '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", "))")
         }
     }
 }

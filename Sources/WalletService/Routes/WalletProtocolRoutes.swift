@@ -14,31 +14,55 @@ struct WalletProtocolRoutes {
     let store: WalletStore
     let metrics: ServiceMetrics
 
-    func register(in table: inout RouteTable) {
-        let prefix = "/wallet/v1"
-        table.add(.post, "\(prefix)/devices/:device/registrations/:passType/:serial", maxBodySize: 4096) { request in
-            try await registerDevice(request)
-        }
-        table.add(.get, "\(prefix)/devices/:device/registrations/:passType") { request in
-            try await updatedSerials(request)
-        }
-        table.add(.get, "\(prefix)/passes/:passType/:serial") { request in
-            try await latestPass(request)
-        }
-        table.add(.delete, "\(prefix)/devices/:device/registrations/:passType/:serial") { request in
-            try await unregisterDevice(request)
-        }
-        table.add(.post, "\(prefix)/log", maxBodySize: 64 << 10) { request in
-            try await log(request)
-        }
-        table.add(.post, "\(prefix)/passes/:passType/:serial/personalize", maxBodySize: 16 << 10) { request in
-            try await personalize(request)
-        }
+    /// The routes under `/wallet/v1`, whose pass-specific ones carry the device's `ApplePass` token.
+    var group: RouteGroup {
+        var group = RouteGroup("/wallet/v1", auth: ServiceAuth.deviceToken)
+        group.add(Route(
+            .post, "/devices/:device/registrations/:passType/:serial", operationID: "registerDevice",
+            summary: "Register a device for a pass's updates", maxBodySize: 4096,
+            requestBody: .json("PushToken"),
+            responses: [
+                .empty(.ok, "Already registered (push token updated)"), .empty(.created, "Registered"),
+                .problem(.badRequest, "Malformed body or path"),
+            ]) { request, context in try await registerDevice(request, context) })
+        group.add(Route(
+            .get, "/devices/:device/registrations/:passType", operationID: "updatedSerials",
+            summary: "Serial numbers of the device's passes updated since a tag", auth: RouteAuth.none,
+            parameters: [RouteParameter("passesUpdatedSince", in: .query)],
+            responses: [.json(.ok, "OK", schema: "SerialNumbers"), .empty(.noContent, "Nothing updated")]
+        ) { request, context in try await updatedSerials(request, context) })
+        group.add(Route(
+            .get, "/passes/:passType/:serial", operationID: "latestPass", summary: "The latest version of a pass",
+            parameters: [RouteParameter("If-Modified-Since", in: .header)],
+            responses: [
+                RouteResponse(.ok, "The signed pass", body: RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")),
+                .empty(.notModified, "Not modified"),
+            ]) { request, context in try await latestPass(request, context) })
+        group.add(Route(
+            .delete, "/devices/:device/registrations/:passType/:serial", operationID: "unregisterDevice",
+            summary: "Unregister a device", responses: [.empty(.ok, "Unregistered")]
+        ) { request, context in try await unregisterDevice(request, context) })
+        group.add(Route(
+            .post, "/log", operationID: "deviceLog", summary: "Log lines from devices", auth: RouteAuth.none,
+            maxBodySize: 64 << 10, requestBody: .json("LogEntries"),
+            responses: [.empty(.ok, "Stored"), .problem(.badRequest, "Malformed body")]
+        ) { request, _ in try await log(request) })
+        group.add(Route(
+            .post, "/passes/:passType/:serial/personalize", operationID: "personalizePass",
+            summary: "Personalize a pass; answers the signed personalization token", auth: RouteAuth.none, maxBodySize: 16 << 10,
+            requestBody: .json("Personalization"),
+            responses: [
+                RouteResponse(.ok, "Detached CMS signature of the token", body: RouteBody("application/octet-stream", schema: "Signature")),
+                .problem(.badRequest, "Malformed body"),
+                .problem(.notFound, "No such pass, or its template offers no personalization"),
+                .problem(.conflict, "Already personalized"), .problem(.unprocessableContent, "Invalid values"),
+            ]) { request, context in try await personalize(request, context) })
+        return group
     }
 
     /// The pass named by the path, if the request carries its token; `nil` answers 401.
-    private func authorizedPass(_ request: HTTPRequest) async throws -> StoredPass? {
-        let key = request.passKey
+    private func authorizedPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> StoredPass? {
+        let key = try context.parameters.passKey()
         let token = Credentials.passToken(request)
         let pass = try await store.pass(key)
         // Compare even when the pass is missing, so both paths take the same time.
@@ -49,23 +73,23 @@ struct WalletProtocolRoutes {
 
     private static let unauthorized = HTTPResponse.problem(status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
 
-    private func registerDevice(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request) else { return Self.unauthorized }
+    private func registerDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
         let body = try request.jsonObject(requireContentType: false)
         guard let pushToken = try body.string("pushToken"), !pushToken.isEmpty, pushToken.count <= 256,
               pushToken.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit }) else {
-            throw RequestError.badRequest("pushToken must be the device's hex push token")
+            throw HTTPError.badRequest("pushToken must be the device's hex push token")
         }
-        let device = request.parameters["device"] ?? ""
+        let device = try context.parameters.require("device")
         let result = try await store.register(deviceLibraryIdentifier: device, pushToken: pushToken, pass: pass.key)
         if result == .created { metrics.deviceRegistered() }
         return .empty(status: result == .created ? .created : .ok)
     }
 
-    private func updatedSerials(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func updatedSerials(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let since = request.query("passesUpdatedSince").flatMap { Int64($0) }
         guard let updated = try await store.serialNumbers(
-            deviceLibraryIdentifier: request.parameters["device"] ?? "", passTypeIdentifier: request.parameters["passType"] ?? "",
+            deviceLibraryIdentifier: try context.parameters.require("device"), passTypeIdentifier: try context.parameters.require("passType"),
             updatedSince: since) else { return .empty(status: .noContent) }
         let body: JSONValue = .object([
             "serialNumbers": .array(updated.serialNumbers.map { .string($0) }),
@@ -74,8 +98,8 @@ struct WalletProtocolRoutes {
         return .json(body.serialized(sortedKeys: true))
     }
 
-    private func latestPass(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request) else { return Self.unauthorized }
+    private func latestPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
         let lastModified = HTTPDate.format(pass.lastModified)
         if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse),
            pass.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
@@ -86,16 +110,16 @@ struct WalletProtocolRoutes {
         return response
     }
 
-    private func unregisterDevice(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request) else { return Self.unauthorized }
-        _ = try await store.unregister(deviceLibraryIdentifier: request.parameters["device"] ?? "", pass: pass.key)
+    private func unregisterDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        _ = try await store.unregister(deviceLibraryIdentifier: try context.parameters.require("device"), pass: pass.key)
         return .empty(status: .ok)
     }
 
     private func log(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = try request.jsonObject(requireContentType: false)
-        guard case .array(let entries)? = body["logs"] else { throw RequestError.badRequest("logs must be an array of strings") }
-        let lines = try entries.prefix(100).map { entry throws(RequestError) -> String in
+        guard case .array(let entries)? = body["logs"] else { throw HTTPError.badRequest("logs must be an array of strings") }
+        let lines = try entries.prefix(100).map { entry throws(HTTPError) -> String in
             guard case .string(let line) = entry else { throw .badRequest("logs must be an array of strings") }
             return String(line.prefix(4096))
         }
@@ -103,8 +127,8 @@ struct WalletProtocolRoutes {
         return .empty(status: .ok)
     }
 
-    private func personalize(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = request.passKey
+    private func personalize(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.passKey()
         // Apple's protocol sends no token here, so only passes that offer personalization accept it,
         // and only once: nobody can rewrite a personalized pass by knowing its serial number.
         guard let pass = try await store.pass(key), service.offersPersonalization(pass) else {
@@ -115,7 +139,7 @@ struct WalletProtocolRoutes {
         }
         let body = try request.jsonObject(requireContentType: false)
         guard let token = try body.string("personalizationToken"), !token.isEmpty else {
-            throw RequestError.badRequest("personalizationToken is required")
+            throw HTTPError.badRequest("personalizationToken is required")
         }
         let info = try body.object("requiredPersonalizationInfo") ?? JSONObject()
         _ = try await service.update(key, PassService.Change(data: .object(["personalization": .object(info)]), overrides: JSONObject(), voided: nil))

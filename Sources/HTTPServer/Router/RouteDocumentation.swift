@@ -1,0 +1,74 @@
+/// A body a route takes or answers with, named by its media type and the schema in the document's
+/// components, so every schema is written once, in the components resource.
+public struct RouteBody: Sendable, Equatable {
+    /// The media type, e.g. `application/json`.
+    public let contentType: String
+    /// The schema's name under `#/components/schemas`.
+    public let schema: String
+
+    /// Creates a body description.
+    public init(_ contentType: String, schema: String) {
+        self.contentType = contentType
+        self.schema = schema
+    }
+
+    /// A JSON body with the named schema.
+    public static func json(_ schema: String) -> RouteBody { RouteBody("application/json", schema: schema) }
+}
+
+/// One answer a route gives.
+public struct RouteResponse: Sendable, Equatable {
+    /// The status.
+    public let status: HTTPStatus
+    /// When and why it is given, in a few words.
+    public let description: String
+    /// Its body, if it has one.
+    public let body: RouteBody?
+
+    /// Creates a response description.
+    public init(_ status: HTTPStatus, _ description: String, body: RouteBody? = nil) {
+        self.status = status
+        self.description = description
+        self.body = body
+    }
+
+    /// A JSON body with the named schema.
+    public static func json(_ status: HTTPStatus, _ description: String, schema: String) -> RouteResponse {
+        RouteResponse(status, description, body: .json(schema))
+    }
+
+    /// An RFC 9457 problem (the `Problem` schema unless another is named).
+    public static func problem(_ status: HTTPStatus, _ description: String, schema: String = "Problem") -> RouteResponse {
+        RouteResponse(status, description, body: RouteBody("application/problem+json", schema: schema))
+    }
+
+    /// No body.
+    public static func empty(_ status: HTTPStatus, _ description: String) -> RouteResponse {
+        RouteResponse(status, description)
+    }
+}
+
+/// A query or header parameter of a route.
+public struct RouteParameter: Sendable, Equatable {
+    /// Where it is sent.
+    public enum Location: String, Sendable {
+        case query, header
+    }
+
+    /// Its name.
+    public let name: String
+    /// Where it is sent.
+    public let location: Location
+    /// Whether a request without it is refused.
+    public let required: Bool
+    /// The schema's name under `#/components/schemas`.
+    public let schema: String
+
+    /// Creates a parameter description.
+    public init(_ name: String, in location: Location, required: Bool = false, schema: String = "Text") {
+        self.name = name
+        self.location = location
+        self.required = required
+        self.schema = schema
+    }
+}
