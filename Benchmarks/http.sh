@@ -2,6 +2,7 @@
 # HTTP throughput of the Wallet web service with wrk, on SQLite and on PostgreSQL.
 #
 #   Benchmarks/http.sh [SECONDS]      (default 10 s per endpoint and engine)
+#   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/http.sh    # measure that binary (e.g. an older build)
 #
 # For each engine: starts `passwright serve` (release build) on 127.0.0.1, issues a pass, registers
 # a device, then runs wrk (2 threads, 32 connections) against register (a new device each request),
@@ -11,8 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
-swift build -c release --product passwright >&2
-bin=$PWD/.build/release/passwright
+if [ -z "${PASSWRIGHT_BIN:-}" ]; then
+  swift build -c release --product passwright >&2
+  PASSWRIGHT_BIN=$PWD/.build/release/passwright
+fi
+bin=$PASSWRIGHT_BIN
 work=$(mktemp -d /tmp/passwright-http.XXXXXX)
 pg_dir=$(mktemp -d /tmp/passwright-http-pg.XXXXXX)  # the postgres user must reach it
 cleanup() {
