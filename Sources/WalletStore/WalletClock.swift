@@ -9,6 +9,13 @@ public protocol WalletClock: Sendable {
     func nowMilliseconds() -> Int64
 }
 
+extension WalletClock {
+    /// "Now" as a `Date`, for callers that speak Foundation time (download link expiry, lint dates).
+    public func now() -> Date {
+        Milliseconds.date(nowMilliseconds())
+    }
+}
+
 /// The wall clock, for production.
 public struct SystemWalletClock: WalletClock {
     /// A clock reading the system time.

@@ -1,7 +1,7 @@
 import Storage
 
 /// The write path shared by single and template-wide updates: tag, rows, pushes, in the caller's
-/// transaction.
+/// transaction, on rows the caller has locked and whose tags it has checked (``writePasses(_:)``).
 extension WalletStore {
     /// Rows per multi-row `UPDATE`, well under both engines' parameter limits (6 values a row).
     private static let updateBatchSize = 200

@@ -5,6 +5,9 @@ import Storage
 ///
 /// Every write that must be atomic runs in one transaction: an update writes the pass, advances its
 /// tag and queues the pushes together, so a crash never leaves a change that no device hears about.
+/// An update's change is computed outside that transaction and written with a compare-and-swap on
+/// the pass's update tag (``writePass(_:expectedTag:change:)``), so a writer never waits while another
+/// renders or validates a pass.
 /// Several instances may share one PostgreSQL store; tags stay strictly increasing in commit order and
 /// the push outbox is shared out with `FOR UPDATE SKIP LOCKED`.
 ///
@@ -13,8 +16,9 @@ import Storage
 public final class WalletStore: Sendable {
     /// The database, shared with nothing else that writes these tables.
     let database: any Database
-    /// The source of every timestamp the store writes or compares.
-    let clock: any WalletClock
+    /// The source of every timestamp the store writes or compares; the service layer reads "now" from
+    /// it too, so one injected clock pins every time of a request.
+    public let clock: any WalletClock
     /// How many device log messages are kept; older ones are trimmed on insert.
     let logCapacity: Int
 

@@ -9,6 +9,10 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case passExists(PassKey)
     /// No pass has this type identifier and serial number (HTTP 404).
     case passNotFound(PassKey)
+    /// The pass changed under the update `attempts` times in a row: each time another writer's change
+    /// landed between reading the pass and writing it (HTTP 503 with `Retry-After`: the pass is busy,
+    /// not wrong; asking again shortly succeeds).
+    case updateConflict(PassKey, attempts: Int)
     /// The database failed while the store was doing `operation`; `error` says how, without values.
     case database(operation: String, error: StorageError)
 
@@ -19,6 +23,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) already exists; update it instead of creating it again"
         case .passNotFound(let key):
             "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
+        case .updateConflict(let key, let attempts):
+            "The pass \(key) changed under the update \(attempts) times in a row (other writers got there first); nothing of this update was written to it, try again"
         case .database(let operation, let error):
             "The Wallet store cannot \(operation): \(error)"
         }

@@ -4,18 +4,56 @@ import PassModel
 import Signing
 import WalletStore
 
-/// Issuing, updating and building passes: the rules between the HTTP routes and the store. Every
-/// change is rendered and validated with the template before it is stored, so the store never holds
-/// a pass that cannot be built.
+/// The service layer: everything the routes do with passes, devices, logs and pushes goes through
+/// here, so the routes hold no store and read no clock of their own.
+///
+/// Every change is rendered and validated with the template before it is stored, so the store never
+/// holds a pass that cannot be built; and it is rendered *outside* any transaction, then written with
+/// a compare-and-swap on the pass's update tag (retried on conflict), so a writer never waits while
+/// another pass renders. The service owns the clock (``now()``): download links and lint dates come
+/// from the same injected clock as the store's timestamps.
+///
+/// Extensions by concern: `PassService+Lookup` (reading passes, token checks), `+Devices` (the
+/// Wallet device endpoints and logs), `+Push` (forced pushes, outbox state).
 public struct PassService: Sendable {
     let store: WalletStore
     let catalog: TemplateCatalog
     let archives: ArchiveCache
+    /// The source of "now" for everything the service dates; the store's clock unless a test pins one.
+    let clock: any WalletClock
+    /// How often an update renders its change before answering ``WalletStoreError/updateConflict(_:attempts:)``
+    /// (HTTP 503): each failed attempt means another writer's change to the pass landed first.
+    let maximumUpdateAttempts: Int
+    /// Awaited after a change is rendered and validated, before it is written. Production has none;
+    /// tests suspend here to prove that no transaction or lock is held while a pass renders.
+    let afterValidation: (@Sendable (PassKey) async -> Void)?
 
+    /// How often an update is attempted by default: enough for a handful of writers racing on one
+    /// pass, few enough that a request under a stream of writers answers quickly instead of spinning.
+    static let defaultMaximumUpdateAttempts = 5
+
+    /// A service over `store`, dating everything with the store's clock.
     init(store: WalletStore, catalog: TemplateCatalog) {
+        self.init(store: store, catalog: catalog, clock: store.clock)
+    }
+
+    /// A service with its clock, retry bound and test hook given.
+    init(
+        store: WalletStore, catalog: TemplateCatalog, clock: any WalletClock, maximumUpdateAttempts: Int = defaultMaximumUpdateAttempts,
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil
+    ) {
+        precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
         self.catalog = catalog
+        self.clock = clock
+        self.maximumUpdateAttempts = maximumUpdateAttempts
+        self.afterValidation = afterValidation
         archives = ArchiveCache(capacity: 256)
+    }
+
+    /// "Now" from the service's clock: for download link expiry and checks, and the lint date.
+    func now() -> Date {
+        clock.now()
     }
 
     /// A request to issue a pass.
@@ -55,18 +93,37 @@ public struct PassService: Sendable {
     }
 
     /// Applies a change to one pass; a change that changes nothing advances nothing.
+    ///
+    /// The pass is read, the change merged into it, rendered and validated with no transaction open,
+    /// then written only if the pass still has the tag it was read with (``WalletStore/writePass(_:expectedTag:change:)``).
+    /// When another writer's change landed in between, the merge is redone on the new row, so both
+    /// changes survive; after ``maximumUpdateAttempts`` tries it throws
+    /// ``WalletStoreError/updateConflict(_:attempts:)`` (HTTP 503: retry shortly).
     func update(_ key: PassKey, _ change: Change) async throws -> UpdateOutcome {
         let catalog = self.catalog
-        return try await store.updatePass(key) { current in try Self.apply(change, to: current, catalog: catalog) }
+        let afterValidation = self.afterValidation
+        return try await store.updatePass(key, maxAttempts: maximumUpdateAttempts) { current in
+            let proposed = try Self.apply(change, to: current, catalog: catalog)
+            await afterValidation?(current.key)
+            return proposed
+        }
     }
 
-    /// Applies one change to every pass of a template, all or nothing.
+    /// Applies one change to every pass of a template, all or nothing: every pass's change is rendered
+    /// and validated (outside any transaction) before the first is written, so one invalid pass fails
+    /// the request with nothing written. The writes then go in short batches with a compare-and-swap
+    /// per pass (``WalletStore/updatePasses(template:maxAttempts:_:)``).
     func update(template: String, _ change: Change) async throws -> TemplateUpdateOutcome {
         guard catalog.compiler(for: template) != nil else {
             throw ServiceError.unknownTemplate(template, available: catalog.entries.keys.sorted())
         }
         let catalog = self.catalog
-        return try await store.updatePasses(template: template) { current in try Self.apply(change, to: current, catalog: catalog) }
+        let afterValidation = self.afterValidation
+        return try await store.updatePasses(template: template, maxAttempts: maximumUpdateAttempts) { current in
+            let proposed = try Self.apply(change, to: current, catalog: catalog)
+            await afterValidation?(current.key)
+            return proposed
+        }
     }
 
     /// The signed archive of a stored pass, built once per update tag.
@@ -94,7 +151,9 @@ public struct PassService: Sendable {
         return try compiler.signDetached(Data(token.utf8))
     }
 
-    private static func apply(_ change: Change, to current: StoredPass, catalog: TemplateCatalog) throws -> PassChange? {
+    /// The stored change `change` makes to `current` (merged, rendered and validated), or `nil` when it
+    /// changes nothing. Pure and free of I/O: it runs outside any transaction, maybe more than once.
+    static func apply(_ change: Change, to current: StoredPass, catalog: TemplateCatalog) throws -> PassChange? {
         let data = try change.data.map { JSONMergePatch.apply($0, to: try value(current.data)) } ?? value(current.data)
         var overrides = try object(current.overrides)
         for (key, value) in change.overrides { overrides[key] = value == .null ? nil : value }

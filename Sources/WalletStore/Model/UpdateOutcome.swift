@@ -8,13 +8,13 @@ public struct UpdateOutcome: Sendable, Hashable {
     public let pushesQueued: Int
 }
 
-/// The result of updating every pass of a template in one transaction.
+/// The result of updating every pass of a template (``WalletStore/updatePasses(template:maxAttempts:_:)``).
 public struct TemplateUpdateOutcome: Sendable, Hashable {
     /// How many passes the template has (each was shown to the change closure).
     public let matched: Int
     /// How many of them changed.
     public let changed: Int
-    /// How many outbox rows were queued or coalesced: one per device and pass type, however many of
-    /// the device's passes changed.
+    /// How many outbox rows were queued or coalesced: one per device, pass type and written batch,
+    /// however many of the device's passes changed.
     public let pushesQueued: Int
 }

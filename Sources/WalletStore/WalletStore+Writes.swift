@@ -1,0 +1,103 @@
+import Storage
+
+/// Compare-and-swap writes: the short transactions of an update whose change was computed outside.
+///
+/// Rendering and validating a pass takes milliseconds of CPU; holding SQLite's single writer or
+/// PostgreSQL row locks for that long (for a whole template, even) would make every other writer
+/// wait on it. So a change is computed from a version of the pass read without a lock, and the
+/// write checks that the pass still has that version's update tag. Tags are unique per change
+/// (every write draws a new one), so an equal tag proves the row is exactly the one the change saw.
+extension WalletStore {
+    /// How often an update computes its change before giving up, unless the caller says otherwise.
+    /// Every failed attempt means another writer's change landed, so the store as a whole always makes
+    /// progress; the bound only keeps one caller from retrying for ever behind a stream of writers.
+    public static let defaultMaximumAttempts = 32
+
+    /// Passes read per page while a template-wide update computes its changes.
+    public static let templatePageSize = 200
+
+    /// Passes written per transaction by a template-wide update: short enough that other writers
+    /// barely wait, large enough that a template of 100 000 passes takes 500 commits, not 100 000.
+    public static let templateWriteBatchSize = 200
+
+    /// The most passes one ``writePasses(_:)`` call takes, within both engines' parameter limits.
+    public static let maximumWriteBatch = 500
+
+    /// Writes `change` to the pass `key` if its update tag is still `expectedTag`, the tag of the
+    /// version the change was computed from; in one short transaction that checks the tag, writes
+    /// the pass under a new tag and queues one push per registered device.
+    ///
+    /// A `nil` change, or one equal to the stored values, writes nothing and answers
+    /// ``PassWrite/unchanged(_:)`` (when the tag still matches; a `nil` change takes no write lock at
+    /// all). A different tag answers ``PassWrite/conflict(current:)`` with the row as it is now and
+    /// leaves it untouched.
+    public func writePass(_ key: PassKey, expectedTag: Int64, change: PassChange?) async throws -> PassWrite {
+        guard let change else {
+            guard let current = try await pass(key) else { return .notFound }
+            return current.updateTag == expectedTag ? .unchanged(current) : .conflict(current: current)
+        }
+        let result = try await writePasses([PassWriteRequest(key: key, expectedTag: expectedTag, change: change)])
+        if let written = result.written.first { return .written(written, pushesQueued: result.pushesQueued) }
+        if let unchanged = result.unchanged.first { return .unchanged(unchanged) }
+        if let current = result.conflicts.first { return .conflict(current: current) }
+        return .notFound
+    }
+
+    /// Writes a batch of changes in one short transaction, each only if its pass still has the
+    /// expected tag: the passes are locked (PostgreSQL `FOR NO KEY UPDATE`; SQLite's writer lock is
+    /// taken at `BEGIN`), their tags compared, and the changes that alter their pass written under
+    /// one new tag with their pushes queued, coalesced per device and pass type.
+    ///
+    /// Nothing is computed inside the transaction: the caller computed every change before. The
+    /// answer lists what landed and, for the conflicts, the rows to compute again from.
+    public func writePasses(_ requests: [PassWriteRequest]) async throws -> PassBatchWrite {
+        precondition(requests.count <= Self.maximumWriteBatch, "write at most \(Self.maximumWriteBatch) passes at a time")
+        precondition(Set(requests.map(\.key)).count == requests.count, "write each pass at most once per batch")
+        guard !requests.isEmpty else { return PassBatchWrite(written: [], unchanged: [], conflicts: [], missing: [], pushesQueued: 0) }
+        return try await storing(requests.count == 1 ? "write the pass \(requests[0].key)" : "write \(requests.count) passes") {
+            try await database.transaction { transaction in
+                let rows = try await Self.lockedPasses(requests.map(\.key), in: transaction)
+                var unchanged: [StoredPass] = []
+                var conflicts: [StoredPass] = []
+                var missing: [PassKey] = []
+                var altering: [(pass: StoredPass, change: PassChange?)] = []
+                for request in requests {
+                    guard let current = rows[request.key] else { missing.append(request.key); continue }
+                    guard current.updateTag == request.expectedTag else { conflicts.append(current); continue }
+                    if let change = request.change, change.alters(current) {
+                        altering.append((current, change))
+                    } else {
+                        unchanged.append(current)
+                    }
+                }
+                let applied = try await self.apply(altering, in: transaction)
+                return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
+            }
+        }
+    }
+
+    /// The current rows of `keys`, locked until the transaction ends on PostgreSQL (key order, so
+    /// two batches never lock each other's rows in opposite orders).
+    private static func lockedPasses(_ keys: [PassKey], in transaction: Transaction) async throws -> [PassKey: StoredPass] {
+        let list = Array(repeating: "(?, ?)", count: keys.count).joined(separator: ", ")
+        let lock = transaction.engine == .postgres ? "FOR NO KEY UPDATE" : ""
+        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+        let rows = try await transaction.query(SQL(
+            unsafeText: """
+            SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
+                   update_tag, voided, created_at, updated_at
+            FROM passes
+            WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))
+            ORDER BY pass_type_identifier, serial_number
+            \(lock)
+            """,
+            parameters: keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }
+        ))
+        var passes: [PassKey: StoredPass] = [:]
+        for row in rows {
+            let pass = try StoredPass(row: row)
+            passes[pass.key] = pass
+        }
+        return passes
+    }
+}
