@@ -54,19 +54,19 @@ public final class WalletService: Sendable {
         var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
-        router.add(WalletProtocolRoutes(service: service, store: store, metrics: metrics).group)
+        router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
         let issuing = IssuingRoutes(
-            service: service, store: store, catalog: catalog,
+            service: service, catalog: catalog,
             links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
             publicURL: configuration.publicURL, webServiceURL: configuration.webServiceURL, identities: identities,
             metrics: metrics
         )
         router.add(issuing.group(adminToken: configuration.adminToken))
         router.add(issuing.downloads)
-        router.add(PushRoutes(store: store, worker: pushWorker).group(adminToken: configuration.adminToken))
+        router.add(PushRoutes(service: service, worker: pushWorker).group(adminToken: configuration.adminToken))
         let document = OpenAPIDocument()
         router.add(OperationsRoutes(
-            database: database, store: store, metrics: metrics, catalog: catalog, pushWorker: pushWorker, document: document
+            database: database, service: service, metrics: metrics, catalog: catalog, pushWorker: pushWorker, document: document
         ).group)
         try document.describe(router)
         self.router = router

@@ -8,7 +8,7 @@ import WalletStore
 /// metrics and the OpenAPI description of the REST API.
 struct OperationsRoutes {
     let database: any Database
-    let store: WalletStore
+    let service: PassService
     let metrics: ServiceMetrics
     let catalog: TemplateCatalog
     let pushWorker: PushWorker
@@ -44,7 +44,7 @@ struct OperationsRoutes {
             .get, "/metrics", operationID: "metrics", summary: "Prometheus metrics",
             responses: [RouteResponse(.ok, "Prometheus text", body: RouteBody("text/plain", schema: "PrometheusText"))]
         ) { _, _ in
-            let outbox = try? await store.outboxStats()
+            let outbox = try? await service.outboxStats()
             let ready = catalog.entries.values.filter { if case .ready = $0 { true } else { false } }.count
             let counters = pushWorker.counters
             var gauges: [(name: String, help: String, value: Double)] = [

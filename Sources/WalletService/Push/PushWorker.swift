@@ -89,8 +89,9 @@ public final class PushWorker: Sendable {
         do {
             switch result {
             case .delivered:
-                state.withLock { $0.sent += 1 }
+                // Completed before it is counted, so whoever reads `sent` finds the outbox without it.
                 try await store.completePush(job)
+                state.withLock { $0.sent += 1 }
             case .unregistered(let since):
                 count("Unregistered")
                 try await store.dropRegistration(deviceLibraryIdentifier: job.deviceLibraryIdentifier, passTypeIdentifier: topic, unlessRegisteredAfter: since)

@@ -10,7 +10,6 @@ import WalletStore
 /// behind `Authorization: Bearer <admin token>`; and the signed holder download links under `/passes`.
 struct IssuingRoutes {
     let service: PassService
-    let store: WalletStore
     let catalog: TemplateCatalog
     let links: DownloadLinks
     let publicURL: String
@@ -103,7 +102,7 @@ struct IssuingRoutes {
             "serialNumber": .string(stored.key.serialNumber),
             "template": .string(stored.template),
             "updateTag": .string(String(stored.updateTag)),
-            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: Date())),
+            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: service.now())),
         ])
         var response = HTTPResponse.json(result.serialized(sortedKeys: true), status: .created)
         response.headers["Location"] = "/api/v1/passes/\(DownloadLinks.escape(stored.key.passTypeIdentifier))/\(DownloadLinks.escape(stored.key.serialNumber))"
@@ -112,8 +111,8 @@ struct IssuingRoutes {
 
     private func read(_ context: RequestContext) async throws -> HTTPResponse {
         let key = try context.parameters.passKey()
-        guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
-        let devices = try await store.registrationCount(for: key)
+        guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        let devices = try await service.registrationCount(for: key)
         let body: JSONValue = .object([
             "passTypeIdentifier": .string(key.passTypeIdentifier),
             "serialNumber": .string(key.serialNumber),
@@ -124,7 +123,7 @@ struct IssuingRoutes {
             "updateTag": .string(String(pass.updateTag)),
             "lastModified": .string(HTTPDate.format(pass.lastModified)),
             "registeredDevices": .number(Double(devices)),
-            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: Date())),
+            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: service.now())),
         ])
         return .json(body.serialized(sortedKeys: true))
     }
@@ -166,7 +165,7 @@ struct IssuingRoutes {
     }
 
     private func archive(_ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await store.pass(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
+        guard let pass = try await service.pass(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
         return Self.pkpass(try service.archive(for: pass), serial: pass.key.serialNumber)
     }
 
@@ -199,7 +198,7 @@ struct IssuingRoutes {
             let template = try Template.load(from: folder)
             let identity = try? identities.identity(forPassTypeIdentifier: template.passTypeIdentifier)
             let linter = Linter(webServiceURL: webServiceURL, intermediates: (try? identities.intermediates()) ?? [])
-            findings = linter.lint(template: template, identity: identity?.certificate, now: Date())
+            findings = linter.lint(template: template, identity: identity?.certificate, now: service.now())
         } catch {
             findings = [Linter.finding(for: error)]
         }
@@ -217,7 +216,7 @@ struct IssuingRoutes {
             }
             limit = value
         }
-        let entries = try await store.recentLogs(limit: limit)
+        let entries = try await service.recentDeviceLogs(limit: limit)
         let list: [JSONValue] = entries.map {
             .object(["receivedAt": .string($0.receivedAt.formatted(.iso8601)), "message": .string($0.message)])
         }
@@ -228,12 +227,12 @@ struct IssuingRoutes {
         let key = try context.parameters.passKey()
         do {
             try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
-                            expires: request.query("expires"), signature: request.query("signature"), now: Date())
+                            expires: request.query("expires"), signature: request.query("signature"), now: service.now())
         } catch {
             let detail = error == .expired ? "this download link has expired; ask the issuer for a new one" : "this download link is not valid"
             return .problem(status: error == .expired ? .gone : .forbidden, detail: detail)
         }
-        guard let pass = try await store.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
         return Self.pkpass(try service.archive(for: pass), serial: key.serialNumber)
     }
 

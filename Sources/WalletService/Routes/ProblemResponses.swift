@@ -22,6 +22,9 @@ enum ProblemResponses {
             return .problem(status: .serviceUnavailable, detail: "\(error)")
         case WalletStoreError.passExists(let key):
             return .problem(status: .conflict, detail: "a pass \(key.passTypeIdentifier) / \(key.serialNumber) already exists")
+        case WalletStoreError.updateConflict:
+            // The pass kept changing under this update; it is busy, not wrong, and a retry soon works.
+            return .problem(status: .serviceUnavailable, detail: "\(error)", headers: ["Retry-After": "1"])
         case WalletStoreError.passNotFound:
             return .problem(status: .notFound, detail: "no such pass")
         case let error as PassCompilerError:

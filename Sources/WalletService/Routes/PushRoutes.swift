@@ -5,12 +5,12 @@ import WalletStore
 
 /// Admin routes for push refresh: force a push for one pass, and see the outbox.
 struct PushRoutes {
-    let store: WalletStore
+    let service: PassService
     let worker: PushWorker
 
     /// The push routes of the admin API, under `/api/v1`.
     func group(adminToken: String) -> RouteGroup {
-        let store = self.store
+        let service = self.service
         let worker = self.worker
         var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
         group.add(Route(
@@ -19,8 +19,7 @@ struct PushRoutes {
             responses: [.json(.accepted, "Queued", schema: "PushQueued"), .problem(.notFound, "No such pass")]
         ) { _, context in
             let key = try context.parameters.passKey()
-            guard try await store.pass(key) != nil else { return .problem(status: .notFound, detail: "no such pass") }
-            let queued = try await store.enqueuePushes(for: key)
+            guard let queued = try await service.queuePushes(for: key) else { return .problem(status: .notFound, detail: "no such pass") }
             return .json(JSONValue.object(["pushesQueued": .number(Double(queued))]).serialized(sortedKeys: true), status: .accepted)
         })
         group.add(Route(
@@ -28,7 +27,7 @@ struct PushRoutes {
             summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities",
             responses: [.json(.ok, "Push statistics", schema: "PushStats")]
         ) { _, _ in
-            let outbox = try await store.outboxStats()
+            let outbox = try await service.outboxStats()
             let counters = worker.counters
             var failures = JSONObject()
             for (reason, count) in counters.failures.sorted(by: { $0.key < $1.key }) { failures[reason] = .number(Double(count)) }

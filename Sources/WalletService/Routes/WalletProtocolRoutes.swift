@@ -11,7 +11,6 @@ import WalletStore
 /// which serial numbers exist.
 struct WalletProtocolRoutes {
     let service: PassService
-    let store: WalletStore
     let metrics: ServiceMetrics
 
     /// The routes under `/wallet/v1`, whose pass-specific ones carry the device's `ApplePass` token.
@@ -62,13 +61,7 @@ struct WalletProtocolRoutes {
 
     /// The pass named by the path, if the request carries its token; `nil` answers 401.
     private func authorizedPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> StoredPass? {
-        let key = try context.parameters.passKey()
-        let token = Credentials.passToken(request)
-        let pass = try await store.pass(key)
-        // Compare even when the pass is missing, so both paths take the same time.
-        let matches = constantTimeEquals(token ?? "", pass?.authenticationToken ?? "\u{0}missing")
-        guard let pass, token != nil, matches else { return nil }
-        return pass
+        try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request))
     }
 
     private static let unauthorized = HTTPResponse.problem(status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
@@ -81,16 +74,16 @@ struct WalletProtocolRoutes {
             throw HTTPError.badRequest("pushToken must be the device's hex push token")
         }
         let device = try context.parameters.require("device")
-        let result = try await store.register(deviceLibraryIdentifier: device, pushToken: pushToken, pass: pass.key)
+        let result = try await service.register(deviceLibraryIdentifier: device, pushToken: pushToken, for: pass.key)
         if result == .created { metrics.deviceRegistered() }
         return .empty(status: result == .created ? .created : .ok)
     }
 
     private func updatedSerials(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let since = request.query("passesUpdatedSince").flatMap { Int64($0) }
-        guard let updated = try await store.serialNumbers(
+        guard let updated = try await service.updatedSerials(
             deviceLibraryIdentifier: try context.parameters.require("device"), passTypeIdentifier: try context.parameters.require("passType"),
-            updatedSince: since) else { return .empty(status: .noContent) }
+            since: since) else { return .empty(status: .noContent) }
         let body: JSONValue = .object([
             "serialNumbers": .array(updated.serialNumbers.map { .string($0) }),
             "lastUpdated": .string(String(updated.lastUpdated)),
@@ -112,7 +105,7 @@ struct WalletProtocolRoutes {
 
     private func unregisterDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
-        _ = try await store.unregister(deviceLibraryIdentifier: try context.parameters.require("device"), pass: pass.key)
+        _ = try await service.unregister(deviceLibraryIdentifier: try context.parameters.require("device"), from: pass.key)
         return .empty(status: .ok)
     }
 
@@ -123,7 +116,7 @@ struct WalletProtocolRoutes {
             guard case .string(let line) = entry else { throw .badRequest("logs must be an array of strings") }
             return String(line.prefix(4096))
         }
-        try await store.appendLogs(lines)
+        try await service.appendDeviceLogs(lines)
         return .empty(status: .ok)
     }
 
@@ -131,18 +124,20 @@ struct WalletProtocolRoutes {
         let key = try context.parameters.passKey()
         // Apple's protocol sends no token here, so only passes that offer personalization accept it,
         // and only once: nobody can rewrite a personalized pass by knowing its serial number.
-        guard let pass = try await store.pass(key), service.offersPersonalization(pass) else {
-            return .problem(status: .notFound, detail: "no such pass offers personalization")
-        }
-        if case .object(let data) = try PassService.value(pass.data), data["personalization"] != nil {
-            return .problem(status: .conflict, detail: "this pass is already personalized")
-        }
+        let notOffered = HTTPResponse.problem(status: .notFound, detail: "no such pass offers personalization")
+        let already = HTTPResponse.problem(status: .conflict, detail: "this pass is already personalized")
+        // Checked before the body, so a second request gets 409 whatever it sends.
+        guard let pass = try await service.pass(key), service.offersPersonalization(pass) else { return notOffered }
+        if try PassService.isPersonalized(pass) { return already }
         let body = try request.jsonObject(requireContentType: false)
         guard let token = try body.string("personalizationToken"), !token.isEmpty else {
             throw HTTPError.badRequest("personalizationToken is required")
         }
         let info = try body.object("requiredPersonalizationInfo") ?? JSONObject()
-        _ = try await service.update(key, PassService.Change(data: .object(["personalization": .object(info)]), overrides: JSONObject(), voided: nil))
-        return .bytes(try service.signPersonalizationToken(token, for: pass), contentType: "application/octet-stream")
+        switch try await service.personalize(key, token: token, info: info) {
+        case .signed(let signature): return .bytes(signature, contentType: "application/octet-stream")
+        case .notOffered: return notOffered
+        case .alreadyPersonalized: return already
+        }
     }
 }
