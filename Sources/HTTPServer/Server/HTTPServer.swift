@@ -113,7 +113,8 @@ public final class HTTPServer: Sendable {
         return lifecycle
     }
 
-    /// The lifecycle task's body: the request group, and once a stop is requested, the drain.
+    /// The lifecycle task's body: the request group and the sweeper of receive deadlines, and once a
+    /// stop is requested, the drain.
     private static func serve(
         _ daemon: MicroHTTPDaemon,
         dispatcher: RequestDispatcher,
@@ -123,6 +124,11 @@ public final class HTTPServer: Sendable {
     ) async {
         await withDiscardingTaskGroup { group in
             group.addTask { await dispatcher.tasks.run() }  // ends after `daemon.stop()` closes the dispatcher
+            if let deadlines = dispatcher.deadlines {
+                group.addTask {
+                    while (try? await Task.sleep(for: .seconds(1))) != nil { deadlines.sweep() }
+                }
+            }
             for await _ in stopRequested {}
             logger.info("draining", ["gracePeriod": "\(configuration.shutdownGracePeriod)"])
             dispatcher.beginDraining()
@@ -134,6 +140,7 @@ public final class HTTPServer: Sendable {
                 _ = await dispatcher.waitUntilIdle(timeout: .seconds(1))
             }
             daemon.stop()
+            group.cancelAll()  // the sweeper; the request tasks were cancelled by the stop already
         }
         logger.info("stopped")
     }
