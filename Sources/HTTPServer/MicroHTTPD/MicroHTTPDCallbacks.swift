@@ -17,7 +17,7 @@ func microHTTPDRequestStarted(
 ) -> UnsafeMutableRawPointer? {
     guard let dispatcherPointer, let connection else { return nil }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
-    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/", connectionKey: MicroHTTPDConnection(pointer: connection).key)
+    let context = dispatcher.begin(target: target.map { String(cString: $0) } ?? "/", connection: MicroHTTPDConnection(pointer: connection))
     return Unmanaged.passRetained(context).toOpaque()
 }
 
@@ -32,18 +32,13 @@ func microHTTPDAccess(
     _ uploadDataSize: UnsafeMutablePointer<Int>?,
     _ contextPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let dispatcherPointer, let connection, let uploadDataSize, let request = contextPointer?.pointee else {
+    guard let dispatcherPointer, connection != nil, let uploadDataSize, let request = contextPointer?.pointee else {
         return .NO
     }
     let dispatcher = Unmanaged<RequestDispatcher>.fromOpaque(dispatcherPointer).takeUnretainedValue()
     let context = Unmanaged<InFlightRequest>.fromOpaque(request).takeUnretainedValue()
     let upload = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
-    let proceed = dispatcher.handle(
-        context,
-        connection: MicroHTTPDConnection(pointer: connection),
-        method: method.map { String(cString: $0) } ?? "",
-        upload: upload
-    )
+    let proceed = dispatcher.handle(context, method: method.map { String(cString: $0) } ?? "", upload: upload)
     uploadDataSize.pointee = 0  // every chunk is consumed (buffered or, past the limit, dropped)
     return proceed ? .YES : .NO
 }

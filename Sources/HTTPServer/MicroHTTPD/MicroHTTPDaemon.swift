@@ -17,8 +17,6 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     /// Kept alive here because every callback receives it as an unretained pointer.
     private let dispatcher: RequestDispatcher
     private let state = Locked(State())
-    /// Sweeps `dispatcher.deadlines` once a second while the daemon runs.
-    private let sweeper: Task<Void, Never>?
     /// The port actually bound (the system's choice when the configuration asked for 0).
     let port: Int
 
@@ -81,13 +79,6 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         }
         self.handle = started
         self.port = Int(passwright_mhd_bound_port(started))
-        self.sweeper = dispatcher.deadlines.map { deadlines in
-            Task.detached {
-                while (try? await Task.sleep(for: .seconds(1))) != nil {
-                    deadlines.sweep()
-                }
-            }
-        }
     }
 
     /// Stops accepting connections; connections already open carry on.
@@ -108,7 +99,6 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             return .some(state.quiescedSocket)
         }
         guard case .some(let socket) = quiescedSocket else { return }
-        sweeper?.cancel()
         dispatcher.close()
         MHD_stop_daemon(handle)
         if let socket { close(socket) }

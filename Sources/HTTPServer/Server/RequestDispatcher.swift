@@ -3,12 +3,15 @@ import Locking
 import Foundation
 import Synchronization
 
-/// The bridge between libmicrohttpd's callbacks and an `async` responder.
+/// The executor between libmicrohttpd's callbacks and an `async` responder: it turns each callback
+/// into an event of the request's `RequestStateMachine` and performs the action it returns.
 ///
-/// Daemon threads never wait for a handler: once the body is in, the connection is suspended, the
-/// responder runs in a task, and the task resumes the connection with its response. Every suspension and
-/// resumption happens under one lock together with the `closed` flag, so after `close()` no connection is
-/// suspended and none will be resumed: the daemon can then be stopped safely.
+/// Daemon threads never wait for a responder: once the body is in, the connection is suspended and the
+/// responder runs as a child of `tasks`, whose response resumes the connection. Locks guard the
+/// registry and each request's state machine only; suspend, resume and queue happen outside them, in
+/// the order the machine allows. `close()` marks the registry closed and every request in it in one
+/// sweep, so afterwards no responder starts and every suspended connection has been (or, for one whose
+/// suspension was under way, is at once) resumed: the daemon can then be stopped safely.
 final class RequestDispatcher: Sendable {
     private struct Registry {
         /// Requests between their request line and their completion callback.
@@ -18,12 +21,23 @@ final class RequestDispatcher: Sendable {
         /// refuses itself (e.g. a query with more arguments than fit its memory pool) is released when
         /// its connection closes instead.
         var awaitingHandler: [Int: InFlightRequest] = [:]
-        /// Set by `close()`: no new suspension, every suspended connection already resumed.
+        /// Set by `close()`: requests begun later start closed.
         var closed = false
+        /// Shutdown waiting for `active` to empty, by waiter.
+        var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
 
-        /// `context` reached the access handler or completed: its connection no longer owes it a release.
-        mutating func stopAwaitingHandler(_ context: InFlightRequest) {
-            if awaitingHandler[context.connectionKey] === context { awaitingHandler[context.connectionKey] = nil }
+        /// `request` reached the access handler or completed: its connection no longer owes it a release.
+        mutating func stopAwaitingHandler(_ request: InFlightRequest) {
+            if awaitingHandler[request.connection.key] === request { awaitingHandler[request.connection.key] = nil }
+        }
+
+        /// Forgets `request`; returns the waiters to wake if it was the last one in flight.
+        mutating func remove(_ request: InFlightRequest) -> [CheckedContinuation<Void, Never>] {
+            active.removeValue(forKey: ObjectIdentifier(request))
+            guard active.isEmpty, !idleWaiters.isEmpty else { return [] }
+            defer { idleWaiters = [:] }
+            return Array(idleWaiters.values)
         }
     }
 
@@ -32,6 +46,8 @@ final class RequestDispatcher: Sendable {
     let logger: Logger
     /// Cuts off connections too slow to deliver a request; `nil` when the configuration has no timeout.
     let deadlines: ReceiveDeadlines?
+    /// Where responders run; the server's lifecycle task runs its group.
+    let tasks = RequestTasks()
     private let registry = Locked(Registry())
     private let draining = Atomic<Bool>(false)
     private let lastDaemonMessage = Locked<String?>(nil)
@@ -46,21 +62,25 @@ final class RequestDispatcher: Sendable {
     // MARK: Callbacks from the daemon
 
     /// A request line arrived: track the request until its completion.
-    func begin(target: String, connectionKey: Int) -> InFlightRequest {
-        let context = InFlightRequest(target: target, connectionKey: connectionKey)
-        registry.withLock { registry in
-            registry.active[ObjectIdentifier(context)] = context
-            registry.awaitingHandler[connectionKey] = context
+    func begin(target: String, connection: MicroHTTPDConnection) -> InFlightRequest {
+        let request = InFlightRequest(target: target, connection: connection, defaultBodyLimit: configuration.maxBodySize)
+        let closed = registry.withLock { registry in
+            registry.active[ObjectIdentifier(request)] = request
+            registry.awaitingHandler[connection.key] = request
+            return registry.closed
         }
-        return context
+        // Not in `close()`'s sweep, which came first; nothing else can reach the request yet.
+        if closed { _ = request.apply { $0.serverClosed() } }
+        return request
     }
 
     /// The request completed (answered, failed or the connection closed).
-    func end(_ context: InFlightRequest) {
-        registry.withLock { registry in
-            _ = registry.active.removeValue(forKey: ObjectIdentifier(context))
-            registry.stopAwaitingHandler(context)
+    func end(_ request: InFlightRequest) {
+        let waiters = registry.withLock { registry in
+            registry.stopAwaitingHandler(request)
+            return registry.remove(request)
         }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// A connection opened.
@@ -73,93 +93,29 @@ final class RequestDispatcher: Sendable {
     /// handed to libmicrohttpd in `microHTTPDRequestStarted` is released.
     func connectionClosed(_ connection: MicroHTTPDConnection) {
         deadlines?.closed(connection)
-        let orphan: InFlightRequest? = registry.withLock { registry in
-            guard let context = registry.awaitingHandler.removeValue(forKey: connection.key) else { return nil }
-            registry.active.removeValue(forKey: ObjectIdentifier(context))
-            return context
+        let (orphan, waiters) = registry.withLock { registry -> (InFlightRequest?, [CheckedContinuation<Void, Never>]) in
+            guard let request = registry.awaitingHandler.removeValue(forKey: connection.key) else { return (nil, []) }
+            return (request, registry.remove(request))
         }
+        for waiter in waiters { waiter.resume() }
         if let orphan { Unmanaged.passUnretained(orphan).release() }
     }
 
     /// One access-handler call: headers first, then body chunks, then the end of the body, and after
     /// a resume, the response. Returns `false` to make libmicrohttpd close the connection.
-    func handle(_ context: InFlightRequest, connection: MicroHTTPDConnection, method: String, upload: UnsafeRawBufferPointer) -> Bool {
-        enum Next {
-            case proceed
-            case answer(HTTPResponse)
-            case start(HTTPRequest, HTTPRequestPlan)
+    func handle(_ request: InFlightRequest, method: String, upload: UnsafeRawBufferPointer) -> Bool {
+        let action: RequestStateMachine.Action
+        if request.machine.withLock({ $0.expectsHead }) {
+            // Only this daemon thread moves a request out of its head, so the answer still holds here.
+            registry.withLock { $0.stopAwaitingHandler(request) }
+            let head = self.head(of: request, method: method)
+            action = request.apply { $0.headReceived(head) }
+        } else if upload.isEmpty {
+            action = request.apply { $0.bodyEnded() }
+        } else {
+            action = request.apply { $0.bodyChunk(upload) }
         }
-        if !context.reachedHandler.exchange(true, ordering: .relaxed) {
-            registry.withLock { $0.stopAwaitingHandler(context) }
-        }
-        let next: Next = context.phase.withLock { phase in
-            switch phase {
-            case .head:
-                let headers = connection.headers()
-                if let refusal = RequestHeadCheck.refusal(method: method, target: context.target, headers: headers) {
-                    phase = .answered  // answered before any body byte is read, and the connection is closed
-                    return .answer(.problem(status: .badRequest, detail: "\(refusal).", headers: ["Connection": "close"]))
-                }
-                let head = HTTPRequest(
-                    method: HTTPMethod(rawValue: method),
-                    target: RequestHeadCheck.originForm(context.target),
-                    headers: headers,
-                    remoteAddress: connection.remoteAddress()
-                )
-                let plan = responder.plan(for: head)
-                let limit = plan.maxBodySize ?? configuration.maxBodySize
-                if let declared = head.headers["Content-Length"].flatMap(Int.init), declared > limit {
-                    phase = .answered  // answered before any body byte is read; libmicrohttpd then closes
-                    return .answer(contentTooLarge(limit: limit))
-                }
-                phase = .body(head, plan, limit: limit, received: Data())
-                return .proceed
-            case .body(let head, let plan, let limit, var received):
-                phase = .answered  // drop the enum's reference so the append below does not copy the buffer
-                guard !upload.isEmpty else {
-                    var request = head
-                    request.body = received
-                    return .start(request, plan)
-                }
-                guard received.count + upload.count <= limit else {
-                    phase = .discarding(limit: limit, dropped: received.count + upload.count)
-                    return .proceed
-                }
-                received.append(contentsOf: upload)
-                phase = .body(head, plan, limit: limit, received: received)
-                return .proceed
-            case .discarding(let limit, let dropped):
-                guard !upload.isEmpty else {
-                    phase = .answered
-                    return .answer(contentTooLarge(limit: limit))
-                }
-                // A body that goes on past twice the limit may never end: answer now and close the
-                // connection instead of reading it forever.
-                guard dropped + upload.count > 2 * limit else {
-                    phase = .discarding(limit: limit, dropped: dropped + upload.count)
-                    return .proceed
-                }
-                phase = .answered
-                var response = contentTooLarge(limit: limit)
-                response.headers["Connection"] = "close"
-                return .answer(response)
-            case .ready(let response):
-                phase = .answered
-                return .answer(response)
-            case .running, .answered:
-                return .proceed
-            }
-        }
-        switch next {
-        case .proceed:
-            return true
-        case .answer(let response):
-            deadlines?.received(connection)
-            return send(response, on: connection)
-        case .start(let request, let plan):
-            deadlines?.received(connection)
-            return start(request, plan: plan, context: context, connection: connection)
-        }
+        return perform(action, for: request)
     }
 
     /// Records a libmicrohttpd diagnostic; the last one explains a failed start.
@@ -185,80 +141,123 @@ final class RequestDispatcher: Sendable {
 
     /// Waits until no request is in flight, or the timeout passes; returns whether it became idle.
     func waitUntilIdle(timeout: Duration) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
-            if registry.withLock({ $0.active.isEmpty }) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.idle()
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return self.registry.withLock { $0.active.isEmpty }
+            }
+            let idle = await group.next() ?? false
+            group.cancelAll()
+            return idle
         }
-        return registry.withLock { $0.active.isEmpty }
     }
 
-    /// Resumes every suspended connection with `503` and cancels its handler; later requests get `503`
-    /// at once. Afterwards no connection is suspended, which `MHD_stop_daemon` requires.
+    /// Answers every running responder's client `503` and resumes its connection; later requests get
+    /// `503` at once, and the responder tasks still running are cancelled. Afterwards no connection
+    /// stays suspended, which `MHD_stop_daemon` requires. Idempotent.
     func close() {
-        let unavailable = HTTPResponse.problem(status: .serviceUnavailable, detail: "The server is shutting down.")
-        registry.withLock { registry in
+        let requests: [InFlightRequest] = registry.withLock { registry in
+            guard !registry.closed else { return [] }
             registry.closed = true
-            for context in registry.active.values {
-                context.phase.withLock { phase in
-                    guard case .running(let connection, let task) = phase else { return }
-                    task?.cancel()
-                    phase = .ready(unavailable)
-                    connection.resume()
-                }
-            }
+            return Array(registry.active.values)
         }
+        for request in requests {
+            _ = perform(request.apply { $0.serverClosed() }, for: request)
+        }
+        tasks.finish()
     }
 
     // MARK: Private
 
-    private func start(_ request: HTTPRequest, plan: HTTPRequestPlan, context: InFlightRequest, connection: MicroHTTPDConnection) -> Bool {
-        let suspended = registry.withLock { registry in
-            guard !registry.closed else { return false }
-            context.phase.withLock { $0 = .running(connection, task: nil) }
-            connection.suspend()
-            return true
+    /// The head as the state machine sees it: refused by `RequestHeadCheck`, or planned by the responder.
+    private func head(of request: InFlightRequest, method: String) -> RequestStateMachine.Head {
+        let headers = request.connection.headers()
+        if let refusal = RequestHeadCheck.refusal(method: method, target: request.target, headers: headers) {
+            return .refused(refusal)
         }
-        guard suspended else {
-            context.phase.withLock { $0 = .answered }
-            return send(.problem(status: .serviceUnavailable, detail: "The server is shutting down."), on: connection)
-        }
-        let task = Task { await self.run(request, plan: plan, context: context) }
-        context.phase.withLock { phase in
-            if case .running(let connection, nil) = phase { phase = .running(connection, task: task) }
-        }
-        return true
+        let head = HTTPRequest(
+            method: HTTPMethod(rawValue: method),
+            target: RequestHeadCheck.originForm(request.target),
+            headers: headers,
+            remoteAddress: request.connection.remoteAddress()
+        )
+        return .accepted(head, responder.plan(for: head))
     }
 
-    /// Runs the responder against the request time limit; whichever finishes first answers.
-    private func run(_ request: HTTPRequest, plan: HTTPRequestPlan, context: InFlightRequest) async {
+    /// Performs one action of `request`'s state machine; returns whether the connection stays open.
+    /// `answer` and `startResponder` come only from daemon-thread events; the other parties get
+    /// `resume` or `proceed`.
+    private func perform(_ action: RequestStateMachine.Action, for request: InFlightRequest) -> Bool {
+        let connection = request.connection
+        switch action {
+        case .proceed:
+            return true
+        case .resume:
+            connection.resume()
+            return true
+        case .answer(let response):
+            deadlines?.received(connection)
+            return send(response, on: connection)
+        case .startResponder(let head, let plan):
+            deadlines?.received(connection)
+            connection.suspend()
+            // `close()` may have answered the request while the suspension was under way.
+            _ = perform(request.apply { $0.suspended() }, for: request)
+            let submitted = tasks.submit { await self.respond(to: head, plan: plan, for: request) }
+            // Only after `close()`, which has answered the request already; kept for robustness.
+            if !submitted { _ = perform(request.apply { $0.serverClosed() }, for: request) }
+            return true
+        }
+    }
+
+    /// Runs the responder against the request time limit; whichever finishes first answers, at once
+    /// (a responder that ignores the cancellation still holds its task, but not its client).
+    private func respond(to head: HTTPRequest, plan: HTTPRequestPlan, for request: InFlightRequest) async {
+        enum Outcome: Sendable {
+            case responded(HTTPResponse)
+            case timedOut
+        }
         let limit = configuration.requestTimeLimit
-        await withTaskGroup(of: HTTPResponse?.self) { group in
-            group.addTask { await plan.respond(request) }
-            group.addTask {
-                guard (try? await Task.sleep(for: limit)) != nil else { return nil }
-                self.logger.warning(
+        await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { .responded(await plan.respond(head)) }
+            group.addTask { (try? await Task.sleep(for: limit)) == nil ? nil : .timedOut }
+            switch await group.next() {
+            case .some(.responded(let response)):
+                _ = perform(request.apply { $0.responderFinished(response) }, for: request)
+            case .some(.timedOut):
+                logger.warning(
                     "request exceeded the time limit",
-                    ["method": request.method.rawValue, "path": request.path, "limit": "\(limit)"]
+                    ["method": head.method.rawValue, "path": head.path, "limit": "\(limit)"]
                 )
-                return .problem(status: .serviceUnavailable, detail: "The request took longer than the server allows.")
-            }
-            if case .some(.some(let response)) = await group.next() {
-                finish(context, with: response)
+                _ = perform(request.apply { $0.timeLimitExceeded() }, for: request)
+            case .some(nil), nil:
+                break  // cancelled by `close()`, which answered already
             }
             group.cancelAll()
         }
     }
 
-    /// Hands the response to the suspended connection and wakes it, unless `close()` already did.
-    private func finish(_ context: InFlightRequest, with response: HTTPResponse) {
-        registry.withLock { _ in
-            context.phase.withLock { phase in
-                guard case .running(let connection, _) = phase else { return }
-                phase = .ready(response)
-                connection.resume()
+    /// Returns once no request is in flight, or when the calling task is cancelled.
+    private func idle() async {
+        let waiter = registry.withLock { registry in
+            registry.nextWaiter += 1
+            return registry.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = registry.withLock { registry in
+                    guard !registry.active.isEmpty, !Task.isCancelled else { return true }
+                    registry.idleWaiters[waiter] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
             }
+        } onCancel: {
+            registry.withLock { $0.idleWaiters.removeValue(forKey: waiter) }?.resume()
         }
     }
 
@@ -275,9 +274,5 @@ final class RequestDispatcher: Sendable {
             logger.warning("libmicrohttpd refused a response", ["status": "\(response.status.code)"])
             return false
         }
-    }
-
-    private func contentTooLarge(limit: Int) -> HTTPResponse {
-        .problem(status: .contentTooLarge, detail: "The request body is larger than the \(limit) bytes this resource accepts.")
     }
 }
