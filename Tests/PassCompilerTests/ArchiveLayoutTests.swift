@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 import ZipArchive
 

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 
 /// A template folder is read the way Wallet wants it packaged: junk left out and reported, images and

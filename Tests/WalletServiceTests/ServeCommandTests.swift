@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `passwright serve` as a user runs it: the built binary as a child process.

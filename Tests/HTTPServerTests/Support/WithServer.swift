@@ -2,6 +2,7 @@ import Logging
 import Locking
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Testing
 
 /// Runs `body` against a real server on 127.0.0.1 with an ephemeral port, and always shuts it down.
@@ -26,15 +27,16 @@ func withServer<Result: Sendable>(
     }
 }
 
-/// Collects log events so tests can check what reached the log (and what did not reach the client).
-final class LogRecorder: Sendable {
-    private let events = Locked<[LogEvent]>([])
+/// Collects log events so tests can check what reached the log (and what did not reach the client):
+/// the test kit's ``LogCapture``, under the name these suites know it by.
+typealias LogRecorder = LogCapture
 
-    var logger: Logger {
-        Logger(label: "http.test", level: .debug) { event in self.events.withLock { $0.append(event) } }
+/// The HTTP server suites' well-formed request: ``RawHTTPClient/send(_:_:headers:body:)`` with an empty
+/// body meaning none, except that `POST` and `PUT` always say `Content-Length`.
+extension RawHTTPClient {
+    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: Data = Data()) async throws -> RawResponse {
+        try await send(method, target, headers: headers, body: body.isEmpty && method != "POST" && method != "PUT" ? nil : body)
     }
-
-    var recorded: [LogEvent] { events.withLock { $0 } }
 }
 
 /// Counts calls from handlers running on any thread.

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 
 /// The real `passwright` executable, run as a child process exactly as a user or a script would.
 enum CLI {

@@ -1,9 +1,7 @@
 import Foundation
+import PasswrightTesting
 import Testing
 import WalletService
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One request the APNs stand-in received, read back from its record file.
 struct StandInRequest: Sendable {
@@ -33,27 +31,26 @@ struct StandInRequest: Sendable {
     }
 }
 
-/// The APNs stand-in (`Tests/Support/apns-standin/apns_standin.py`) as a child process: HTTP/2 over
-/// TLS on 127.0.0.1 with a server certificate from the dev root CA, requiring a client certificate
-/// from that root (the Pass Type ID identities chain to it), recording every request and answering
-/// each device token as its rules file says.
+/// The APNs stand-in (the test kit's ``APNsStandInProcess``) with a server certificate from the dev
+/// root CA, requiring a client certificate from that root (the Pass Type ID identities chain to it),
+/// its rules and record read and written as ``JSON``.
 final class APNsStandIn: Sendable {
     let port: Int
     let recordFile: URL
     let rulesFile: URL
     /// The root CA that issued the stand-in's certificate: what the push client must trust.
     let rootCA: URL
-    private let child: RunningProcess
+    private let process: APNsStandInProcess
 
-    private init(port: Int, recordFile: URL, rulesFile: URL, rootCA: URL, child: RunningProcess) {
-        self.port = port
+    private init(recordFile: URL, rulesFile: URL, rootCA: URL, process: APNsStandInProcess) {
+        port = process.port
         self.recordFile = recordFile
         self.rulesFile = rulesFile
         self.rootCA = rootCA
-        self.child = child
+        self.process = process
     }
 
-    var url: URL { URL(string: "https://127.0.0.1:\(port)")! }
+    var url: URL { process.url }
 
     /// Push settings that send to this stand-in.
     var pushSettings: PushSettings { PushSettings(enabled: true, apnsURL: url, caFile: rootCA) }
@@ -67,21 +64,12 @@ final class APNsStandIn: Sendable {
         let recordFile = folder.appendingPathComponent("apns-requests.jsonl")
         let rulesFile = folder.appendingPathComponent("apns-rules.json")
         try write(rules: rules, to: rulesFile)
-        var arguments = [
-            "python3", Samples.packageRoot.appendingPathComponent("Tests/Support/apns-standin/apns_standin.py").path,
-            "--ca", certificate.rootCA.path, "--cert", certificate.certificate.path, "--key", certificate.key.path,
-            "--record", recordFile.path, "--rules", rulesFile.path, "--port", "0",
-        ]
-        if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
-        let child = try RunningProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments)
-        do {
-            let port = try #require(Int(try await child.waitForStdout(#"PORT (\d+)"#, timeout: .seconds(30))))
-            return APNsStandIn(port: port, recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, child: child)
-        } catch {
-            child.signal(SIGKILL)
-            _ = try? await child.wait()
-            throw error
+        let process = try await onThread {
+            try APNsStandInProcess(
+                caFile: certificate.rootCA, certificate: certificate.certificate, key: certificate.key, recordFile: recordFile,
+                rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams)
         }
+        return APNsStandIn(recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, process: process)
     }
 
     /// Replaces the rules (token → answer, see the stand-in's docstring) atomically; the stand-in
@@ -117,12 +105,9 @@ final class APNsStandIn: Sendable {
         }
     }
 
-    /// Stops the child. SIGKILL, because a child of this process may start with SIGTERM blocked
-    /// (Foundation's `Process` passes on the spawning thread's signal mask) and the stand-in keeps no
-    /// state worth a graceful exit.
+    /// Stops the stand-in (SIGKILL: it keeps no state worth a graceful exit).
     func stop() async {
-        child.signal(SIGKILL)
-        _ = try? await child.wait()
+        process.stop()
     }
 }
 
@@ -155,7 +140,7 @@ struct StandInCertificate: Sendable {
         let identities = try ServiceIdentities.shared()
         let folder = identities.folder.appendingPathComponent("apns-standin", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let rootKey = identities.rootCA.deletingLastPathComponent().appendingPathComponent("root-key.pem")
+        let rootKey = identities.rootKey
         let key = folder.appendingPathComponent("server-key.pem")
         let request = folder.appendingPathComponent("server.csr")
         let certificate = folder.appendingPathComponent("server.pem")

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 import ZipArchive
 
@@ -43,13 +44,4 @@ struct ServedPass {
             ])
         }
     }
-}
-
-/// A fresh temporary folder (mode 0700) for one test, removed afterwards whatever happens.
-func withScratch<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("passwright-svc-\(UUID().uuidString.prefix(8))", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
 }
