@@ -9,8 +9,9 @@ import Glibc
 /// recording every request as a JSON line in `recordFile` and answering each device token as
 /// `rulesFile` says (see the script's docstring for both formats).
 ///
-/// Launching blocks until the stand-in prints `PORT <n>` (a fraction of a second). Needs `python3`
-/// with the `h2` package.
+/// Launching blocks until the stand-in prints `PORT <n>` (a fraction of a second). Launch it from a
+/// test's own task, not from a thread that ends: Foundation's `Process` on Linux then never learns
+/// that the child exited. Needs `python3` with the `h2` package.
 public final class APNsStandInProcess: Sendable {
     /// The script, found from this file's place in `Tests/PasswrightTesting/`.
     public static let script = URL(fileURLWithPath: #filePath)
@@ -74,6 +75,8 @@ public final class APNsStandInProcess: Sendable {
     public func stop() {
         guard let process = process.withLock({ current in defer { current = nil }; return current }) else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        // Not `waitUntilExit()` alone: should Foundation miss the exit, it would spin forever.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
     }
 }

@@ -6,6 +6,7 @@ import Logging
 public final class LogCapture: Sendable {
     private let events = Locked<[LogEvent]>([])
 
+    /// An empty capture.
     public init() {}
 
     /// Records `event`; the sink of ``logger``.

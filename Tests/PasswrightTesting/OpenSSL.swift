@@ -22,4 +22,20 @@ public enum OpenSSL {
     private static func mergedEnvironment(_ extra: [String: String]) -> [String: String] {
         ProcessInfo.processInfo.environment.merging(extra) { $1 }
     }
+
+    /// Unzips `pkpass` with the real `unzip` into a new folder in `workspace` and verifies its
+    /// `signature` over `manifest.json` with `openssl smime` against `rootCA`; returns openssl's result.
+    ///
+    /// The round trip Apple's Wallet makes, with tools that share no code with Passwright.
+    public static func verifyPassSignature(_ pkpass: URL, rootCA: URL, workspace: URL) async throws -> ProcessResult {
+        let folder = workspace.appendingPathComponent("unzipped-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        let unzip = try await Subprocess.tool("unzip", ["-q", pkpass.path, "-d", folder.path])
+        guard unzip.succeeded else { throw FixtureError("unzip failed: \(unzip)") }
+        return try await Subprocess.tool("openssl", [
+            "smime", "-verify", "-binary", "-inform", "DER",
+            "-in", folder.appendingPathComponent("signature").path,
+            "-content", folder.appendingPathComponent("manifest.json").path,
+            "-CAfile", rootCA.path, "-purpose", "any", "-out", "/dev/null",
+        ])
+    }
 }

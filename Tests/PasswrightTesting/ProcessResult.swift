@@ -4,9 +4,12 @@ import Foundation
 public struct ProcessResult: Sendable, CustomStringConvertible {
     /// The exit status, or 128 + the signal number when a signal ended it.
     public let status: Int32
+    /// Everything written to standard output.
     public let stdout: Data
+    /// Everything written to standard error.
     public let stderr: Data
 
+    /// A result as a runner collected it.
     public init(status: Int32, stdout: Data, stderr: Data) {
         self.status = status
         self.stdout = stdout

@@ -12,6 +12,7 @@ public enum RawClientError: Error, Equatable, CustomStringConvertible {
     /// The server closed the connection without sending a byte.
     case closedWithoutResponse
 
+    /// The failure in words, with the port or `errno` text.
     public var description: String {
         switch self {
         case .connect(let port, let code): "connect to 127.0.0.1:\(port) failed: \(String(cString: strerror(code)))"

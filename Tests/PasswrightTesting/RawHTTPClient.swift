@@ -10,10 +10,12 @@ import Glibc
 /// The blocking socket calls run on a thread of their own (``onThread(_:)``), so many requests can
 /// wait at once without starving the Swift concurrency pool that an in-process server's handlers need.
 public struct RawHTTPClient: Sendable {
+    /// The port on 127.0.0.1 the server under test listens on.
     public let port: Int
     /// How long a read or write may block before the request fails instead of hanging the test.
     public var timeoutSeconds: Int
 
+    /// A client for `127.0.0.1:port`; 60 s is longer than any test waits for a slow answer on purpose.
     public init(port: Int, timeoutSeconds: Int = 60) {
         self.port = port
         self.timeoutSeconds = timeoutSeconds

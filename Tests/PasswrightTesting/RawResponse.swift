@@ -2,11 +2,14 @@ import Foundation
 
 /// A complete HTTP response as it came off the socket.
 public struct RawResponse: Sendable, CustomStringConvertible {
+    /// The status code of the status line.
     public var status: Int
     /// Header fields in order, names as sent.
     public var headers: [(name: String, value: String)]
+    /// The body, cut to `Content-Length` when the server sent one.
     public var body: Data
 
+    /// A response made of its parts.
     public init(status: Int, headers: [(name: String, value: String)], body: Data) {
         self.status = status
         self.headers = headers

@@ -12,21 +12,10 @@ public final class RunningProcess: Sendable {
 
     /// Starts `executable`; stdin is `/dev/null`, stdout and stderr are drained as they come.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let outputPipe = Pipe(), errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        output = PipeDrain(outputPipe.fileHandleForReading)
-        errors = PipeDrain(errorPipe.fileHandleForReading)
+        (process, output, errors) = try Subprocess.start(executable, arguments, environment: environment, directory: directory)
     }
 
+    /// The child's pid.
     public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Whether the child has not exited yet.

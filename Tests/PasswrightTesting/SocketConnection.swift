@@ -36,6 +36,7 @@ public final class SocketConnection: @unchecked Sendable {  // immutable: one de
         guard writeUntilRefused(data) == data.count else { throw RawClientError.io("send failed: errno \(errno)") }
     }
 
+    /// Writes `text` as UTF-8; as ``write(_:)`` writes data.
     public func write(_ text: String) throws { try write(Data(text.utf8)) }
 
     /// Writes as much of `data` as the server takes before it closes; returns how many bytes that was.

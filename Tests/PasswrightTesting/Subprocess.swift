@@ -42,19 +42,8 @@ public enum Subprocess {
         _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil, directory: URL? = nil
     ) throws -> ProcessResult {
         _ = ignoreBrokenPipe
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), errors = Pipe()
         let input = stdin.map { _ in Pipe() }
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
-        let outputDrain = PipeDrain(output.fileHandleForReading)
-        let errorDrain = PipeDrain(errors.fileHandleForReading)
+        let (process, outputDrain, errorDrain) = try start(executable, arguments, environment: environment, directory: directory, input: input)
         if let input, let stdin {
             try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
@@ -66,6 +55,24 @@ public enum Subprocess {
     }
 
     static let envExecutable = URL(fileURLWithPath: "/usr/bin/env")
+
+    /// Starts a child with stdout and stderr drained as they come and stdin from `input` (else
+    /// `/dev/null`): the one place a child process is set up.
+    static func start(
+        _ executable: URL, _ arguments: [String], environment: [String: String]?, directory: URL?, input: Pipe? = nil
+    ) throws -> (Process, stdout: PipeDrain, stderr: PipeDrain) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input ?? FileHandle.nullDevice
+        try process.run()
+        return (process, PipeDrain(output.fileHandleForReading), PipeDrain(errors.fileHandleForReading))
+    }
 
     /// The exit status, or 128 + the signal number, as a shell reports it.
     static func exitStatus(of process: Process) -> Int32 {

@@ -24,6 +24,7 @@ public enum TestEngine: String, Sendable, CaseIterable, CustomTestStringConverti
     /// ``selected`` plus in-memory SQLite, for tests of the storage layer itself that open once.
     public static let selectedWithMemory: [TestEngine] = [.sqlite, .sqliteMemory] + (postgresEnabled ? [.postgres] : [])
 
+    /// The case name, as the test report shows the argument.
     public var testDescription: String { rawValue }
 
     /// A private, empty database location for one test (a temp SQLite file, in-memory SQLite or a
@@ -84,8 +85,10 @@ public enum TestEngine: String, Sendable, CaseIterable, CustomTestStringConverti
 
 /// Thrown by the PostgreSQL cases when `PASSWRIGHT_TEST_POSTGRES_URL` is not set, saying how to set it.
 public struct MissingPostgres: Error, CustomStringConvertible {
+    /// The error; its description says how to set the variable.
     public init() {}
 
+    /// How to run the tests against a throwaway PostgreSQL, or leave it out on purpose.
     public var description: String {
         "PASSWRIGHT_TEST_POSTGRES_URL is not set. Run the tests against a throwaway server: "
             + "export PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start /tmp/pw-pg 54329), then "

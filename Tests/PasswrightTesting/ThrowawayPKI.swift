@@ -8,6 +8,7 @@ import Signing
 /// RSA key generation is slow, so it is made once and shared; its folder is removed when the process
 /// exits, so the keys never outlive the run. Never a fixture file: no key is ever committed.
 public struct ThrowawayPKI: Sendable {
+    /// The team identifier of every identity.
     public static let team = "PASSWRIGHT"
     /// The pass type of the templates the tests build themselves.
     public static let testPassType = "pass.dev.passwright.test"
@@ -22,7 +23,9 @@ public struct ThrowawayPKI: Sendable {
     public let folder: URL
     /// Each pass type's files.
     public let files: [String: DevIdentityFiles]
+    /// The dev root CA certificate.
     public let root: Certificate
+    /// The intermediate (the stand-in for Apple's WWDR certificate) every identity chains through.
     public let intermediate: Certificate
 
     /// The shared PKI, made on first use.

@@ -20,25 +20,8 @@ struct StandInRule: Sendable, Encodable {
     var timestamp: Int64?
 }
 
-/// One request as the stand-in recorded it.
-struct StandInRecord: Decodable, Sendable {
-    var connection: Int
-    var stream: Int
-    var method: String
-    var path: String
-    var headers: [String: String]
-    var body: String
-    var clientSubject: String?
-    var openStreams: Int
-    var limitAcknowledged: Bool
-
-    enum CodingKeys: String, CodingKey {
-        case connection, stream, method, path, headers, body
-        case clientSubject = "client_subject"
-        case openStreams = "open_streams"
-        case limitAcknowledged = "limit_acknowledged"
-    }
-}
+/// One request as the stand-in recorded it: the test kit's ``APNsStandInRecord``.
+typealias StandInRecord = APNsStandInRecord
 
 /// A running APNs stand-in (the test kit's ``APNsStandInProcess``) with this suite's PKI and options.
 final class StandIn: Sendable {
@@ -66,10 +49,7 @@ final class StandIn: Sendable {
 
     /// Every request recorded so far, in arrival order.
     func records() throws -> [StandInRecord] {
-        guard let data = FileManager.default.contents(atPath: recordFile.path) else { return [] }
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            try JSONDecoder().decode(StandInRecord.self, from: Data(line.utf8))
-        }
+        try APNsStandInRecord.read(from: recordFile)
     }
 
     /// Kills the server (its connections drop) and starts a new one on the same port.

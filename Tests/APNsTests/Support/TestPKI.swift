@@ -30,12 +30,7 @@ struct TestPKI {
         try makeCA(named: "ca", subject: "/CN=Passwright APNs Test CA", in: directory)
         try makeCA(named: "other-ca", subject: "/CN=Some Other CA", in: directory)
 
-        try OpenSSL.require(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                     "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=localhost"])
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
-            .write(toFile: path("server.ext"), atomically: true, encoding: .utf8)
-        try OpenSSL.require(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                     "-CAcreateserial", "-days", "2", "-extfile", path("server.ext"), "-out", path("server.pem")])
+        _ = try TLSServerCertificate.issue(by: directory.appendingPathComponent("ca.pem"), caKey: directory.appendingPathComponent("ca.key"), in: directory)
 
         // RSA like a real Pass Type ID certificate, with the subject layout Apple uses.
         try OpenSSL.require(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", path("client.key"),

@@ -3,33 +3,8 @@ import PasswrightTesting
 import Testing
 import WalletService
 
-/// One request the APNs stand-in received, read back from its record file.
-struct StandInRequest: Sendable {
-    /// When the stand-in answered it (UNIX seconds).
-    let time: Double
-    /// The stand-in's number for the TLS connection it came on (1, 2, … in accept order).
-    let connection: Int
-    let method: String
-    let path: String
-    /// Regular headers (pseudo-headers left out), names in lower case as HTTP/2 sends them.
-    let headers: [String: String]
-    let body: String
-    /// The verified client certificate's subject, e.g. `UID=pass.dev…,CN=Pass Type ID: …`.
-    let clientSubject: String
-
-    /// The device token at the end of `/3/device/<token>`.
-    var token: String { path.hasPrefix("/3/device/") ? String(path.dropFirst("/3/device/".count)) : "" }
-
-    init(_ line: JSON) throws {
-        time = try line["time"].number.orThrow("record line without time: \(line)")
-        connection = Int(try line["connection"].number.orThrow("record line without connection: \(line)"))
-        method = line["method"].string ?? ""
-        path = line["path"].string ?? ""
-        headers = (line["headers"].object ?? [:]).compactMapValues(\.string)
-        body = line["body"].string ?? ""
-        clientSubject = line["client_subject"].string ?? ""
-    }
-}
+/// One request the APNs stand-in received: the test kit's ``APNsStandInRecord``.
+typealias StandInRequest = APNsStandInRecord
 
 /// The APNs stand-in (the test kit's ``APNsStandInProcess``) with a server certificate from the dev
 /// root CA, requiring a client certificate from that root (the Pass Type ID identities chain to it),
@@ -64,11 +39,9 @@ final class APNsStandIn: Sendable {
         let recordFile = folder.appendingPathComponent("apns-requests.jsonl")
         let rulesFile = folder.appendingPathComponent("apns-rules.json")
         try write(rules: rules, to: rulesFile)
-        let process = try await onThread {
-            try APNsStandInProcess(
-                caFile: certificate.rootCA, certificate: certificate.certificate, key: certificate.key, recordFile: recordFile,
-                rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams)
-        }
+        let process = try APNsStandInProcess(
+            caFile: certificate.rootCA, certificate: certificate.certificate, key: certificate.key, recordFile: recordFile,
+            rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams)
         return APNsStandIn(recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, process: process)
     }
 
@@ -84,10 +57,7 @@ final class APNsStandIn: Sendable {
 
     /// Every request recorded so far, in the order answered.
     func requests() throws -> [StandInRequest] {
-        guard let data = FileManager.default.contents(atPath: recordFile.path) else { return [] }
-        // The last element is empty when the file ends with a newline, or a line still being written.
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
-        return try lines.map { try StandInRequest(JSON(parsing: Data($0))) }
+        try APNsStandInRecord.read(from: recordFile)
     }
 
     /// Polls the record (up to `timeout`) until `done` holds for it; returns the record then.
@@ -140,32 +110,7 @@ struct StandInCertificate: Sendable {
         let identities = try ServiceIdentities.shared()
         let folder = identities.folder.appendingPathComponent("apns-standin", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let rootKey = identities.rootKey
-        let key = folder.appendingPathComponent("server-key.pem")
-        let request = folder.appendingPathComponent("server.csr")
-        let certificate = folder.appendingPathComponent("server.pem")
-        let extensions = folder.appendingPathComponent("server.ext")
-        // The key file exists with mode 0600 before openssl writes into it.
-        guard FileManager.default.createFile(atPath: key.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw FixtureError("cannot create \(key.path)")
-        }
-        try Data("""
-            basicConstraints=critical,CA:FALSE
-            keyUsage=critical,digitalSignature,keyEncipherment
-            extendedKeyUsage=serverAuth
-            subjectAltName=IP:127.0.0.1,DNS:localhost
-
-            """.utf8).write(to: extensions)
-        let made = try await Subprocess.tool("openssl", [
-            "req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-subj", "/CN=localhost/O=APNs stand-in", "-out", request.path,
-        ])
-        guard made.status == 0 else { throw FixtureError("openssl req failed: \(made)") }
-        let serial = "0x" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        let signed = try await Subprocess.tool("openssl", [
-            "x509", "-req", "-in", request.path, "-CA", identities.rootCA.path, "-CAkey", rootKey.path, "-set_serial", serial,
-            "-days", "2", "-sha256", "-extfile", extensions.path, "-out", certificate.path,
-        ])
-        guard signed.status == 0 else { throw FixtureError("openssl x509 -req failed: \(signed)") }
-        return StandInCertificate(rootCA: identities.rootCA, certificate: certificate, key: key)
+        let issued = try await onThread { try TLSServerCertificate.issue(by: identities.rootCA, caKey: identities.rootKey, in: folder) }
+        return StandInCertificate(rootCA: identities.rootCA, certificate: issued.certificate, key: issued.key)
     }
 }

@@ -8,10 +8,8 @@ typealias ServiceIdentities = ThrowawayPKI
 
 /// The repository's sample templates (`Templates/<name>/`) and records (`Templates/samples/<name>.json`).
 enum Samples {
-    /// The package root, three folders above this file (`Tests/WalletServiceTests/Support/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let templatesFolder = packageRoot.appendingPathComponent("Templates", isDirectory: true)
+    static let packageRoot = Repository.root
+    static let templatesFolder = Repository.templates
     static let templateNames = ["loyalty", "concert", "boarding", "coupon", "membership", "poster-event"]
 
     /// A template's sample record.

@@ -34,14 +34,7 @@ struct ServedPass {
         try await withScratch { folder in
             let file = folder.appendingPathComponent("pass.pkpass")
             try archive.write(to: file)
-            let unzip = try await Subprocess.tool("unzip", ["-q", file.path, "-d", folder.appendingPathComponent("x").path])
-            try #require(unzip.status == 0, "unzip failed: \(unzip)")
-            return try await Subprocess.tool("openssl", [
-                "smime", "-verify", "-binary", "-inform", "DER",
-                "-in", folder.appendingPathComponent("x/signature").path,
-                "-content", folder.appendingPathComponent("x/manifest.json").path,
-                "-CAfile", rootCA.path, "-purpose", "any", "-out", "/dev/null",
-            ])
+            return try await OpenSSL.verifyPassSignature(file, rootCA: rootCA, workspace: folder)
         }
     }
 }
