@@ -57,7 +57,7 @@ let package = Package(
 
         // The test kit (style rule 13): helpers every test target shares, depended on by test targets only.
         // Not named `*Tests`, so scripts/unit-tests.sh does not run it as a test target.
-        .target(name: "PasswrightTesting", dependencies: ["Storage", "Signing", "Logging", "Locking"], path: "Tests/PasswrightTesting"),
+        .target(name: "PasswrightTesting", dependencies: ["Storage", "Signing", "HTTPServer", "Logging", "Locking"], path: "Tests/PasswrightTesting"),
 
         // Tests: one target per library.
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(
-            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking"], exclude: ["Snapshots"]),
+            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
             "Locking", "Logging", "PasswrightTesting",

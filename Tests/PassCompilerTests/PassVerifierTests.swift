@@ -49,7 +49,7 @@ import ZipArchive
     @Test func unlistedFileFailsTheManifest() throws {
         try withTemporaryDirectory { folder in
             let extended = try Self.builtPass(in: folder).rebuilt { entries in
-                entries.insert((name: "thumbnail.png", data: PNGWriter.solid(width: 90, height: 90)), at: 1)
+                entries.insert((name: "thumbnail.png", data: TestPNG.solid(width: 90, height: 90)), at: 1)
             }
             let report = try PassVerifier.verify(archive: extended, trustedRoots: [ThrowawayPKI.shared().root])
             #expect(!report.isValid)

@@ -44,7 +44,7 @@ enum TestTemplate {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONValue.object(pass).serialized(sortedKeys: false).write(to: directory.appendingPathComponent("pass.json"))
         for (file, size) in [("icon.png", 38), ("icon@2x.png", 76), ("icon@3x.png", 114)] {
-            try PNGWriter.solid(width: size, height: size).write(to: directory.appendingPathComponent(file))
+            try TestPNG.solid(width: size, height: size).write(to: directory.appendingPathComponent(file))
         }
         for (language, text) in [("en", englishStrings), ("de", germanStrings)] {
             let lproj = directory.appendingPathComponent("\(language).lproj", isDirectory: true)

@@ -2,6 +2,7 @@ import Foundation
 @testable import PassLint
 import PassCompiler
 import PassModel
+import PasswrightTesting
 
 /// A template described in memory — pass.json, image sizes, strings, extra files — written to a fresh
 /// temporary folder, loaded with the real `Template.load`, and removed afterwards.
