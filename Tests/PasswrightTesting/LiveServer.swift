@@ -16,13 +16,9 @@ public func withServer<Result: Sendable>(
     configuration.port = 0
     let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
     try server.start()
-    do {
-        let port = try server.port.orThrow("the server has no bound port")
-        let result = try await body(RawHTTPClient(port: port))
+    return try await withCleanup {
+        try await body(RawHTTPClient(port: try server.port.orThrow("the server has no bound port")))
+    } cleanup: {
         await server.shutdown()
-        return result
-    } catch {
-        await server.shutdown()
-        throw error
     }
 }

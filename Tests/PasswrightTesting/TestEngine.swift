@@ -48,14 +48,7 @@ public enum TestEngine: String, Sendable, CaseIterable, CustomTestStringConverti
     public func withDatabase<T>(poolSize: Int = 4, _ body: (any Database) async throws -> T) async throws -> T {
         try await withLocation { configuration in
             let database = try await configuration.open(poolSize: poolSize)
-            do {
-                let result = try await body(database)
-                await database.close()
-                return result
-            } catch {
-                await database.close()
-                throw error
-            }
+            return try await withCleanup { try await body(database) } cleanup: { await database.close() }
         }
     }
 

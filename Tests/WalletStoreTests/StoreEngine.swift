@@ -22,15 +22,12 @@ extension DatabaseConfiguration {
     /// Opens the database, migrates a store over it, runs `body` and closes the database.
     func withStore<T>(clock: TestClock, logCapacity: Int = 10_000, _ body: (WalletStore) async throws -> T) async throws -> T {
         let database = try await open(poolSize: 4)
-        do {
+        return try await withCleanup {
             let store = WalletStore(database: database, clock: clock, logCapacity: logCapacity)
             try await store.migrate()
-            let result = try await body(store)
+            return try await body(store)
+        } cleanup: {
             await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
         }
     }
 }

@@ -85,14 +85,7 @@ final class APNsStandIn: Sendable {
 func withStandIn<T>(rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil, _ body: (APNsStandIn) async throws -> T) async throws -> T {
     try await withScratch { folder in
         let standIn = try await APNsStandIn.start(in: folder, rules: rules, maxConcurrentStreams: maxConcurrentStreams)
-        do {
-            let result = try await body(standIn)
-            await standIn.stop()
-            return result
-        } catch {
-            await standIn.stop()
-            throw error
-        }
+        return try await withCleanup { try await body(standIn) } cleanup: { await standIn.stop() }
     }
 }
 
