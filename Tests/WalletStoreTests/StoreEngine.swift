@@ -2,7 +2,6 @@ import Locking
 import Foundation
 import PasswrightTesting
 import Storage
-import Testing
 @testable import WalletStore
 
 /// The engines every Wallet store test runs on: a SQLite file and a real PostgreSQL (the test kit's

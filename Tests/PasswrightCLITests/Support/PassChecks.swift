@@ -1,6 +1,5 @@
 import Foundation
 import PasswrightTesting
-import Testing
 
 /// Independent checks of a built pass with tools that share no code with Passwright.
 enum PassChecks {

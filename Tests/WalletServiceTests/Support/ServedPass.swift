@@ -1,6 +1,5 @@
 import Foundation
 import PasswrightTesting
-import Testing
 import ZipArchive
 
 /// A `.pkpass` the server sent, opened with the project's zip reader.

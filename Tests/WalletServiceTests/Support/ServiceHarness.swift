@@ -1,5 +1,3 @@
-import Logging
-import Locking
 import Foundation
 import HTTPServer
 import PasswrightTesting

@@ -1,9 +1,6 @@
-import Logging
 import Locking
 import Foundation
-import HTTPServer
 import PasswrightTesting
-import Testing
 
 /// Collects log events so tests can check what reached the log (and what did not reach the client):
 /// the test kit's ``LogCapture``, under the name these suites know it by.
