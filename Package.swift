@@ -55,22 +55,27 @@ let package = Package(
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
+        // The test kit (style rule 13): helpers every test target shares, depended on by test targets only.
+        // Not named `*Tests`, so scripts/unit-tests.sh does not run it as a test target.
+        .target(name: "PasswrightTesting", dependencies: ["Storage", "Signing", "HTTPServer", "Logging", "Locking"], path: "Tests/PasswrightTesting"),
+
         // Tests: one target per library.
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
-        .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking"]),
-        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging"]),
-        .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking"]),
+        .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "PasswrightTesting"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "PasswrightTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging", "PasswrightTesting"]),
+        .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
-        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking"]),
-        .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive"]),
+        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(
-            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking"], exclude: ["Snapshots"]),
+            name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
-            "Locking", "Logging",
+            "Locking", "Logging", "PasswrightTesting",
         ]),
-        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive", "Locking"]),
+        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive", "Locking", "PasswrightTesting"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 @testable import HTTPServer
 
@@ -16,13 +17,6 @@ import Glibc
             return .bytes(Data("counted".utf8), contentType: "text/plain")
         }
         return router
-    }
-
-    /// Runs blocking socket work on a thread of its own, off Swift's cooperative pool.
-    private func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
     }
 
     /// Everything the server sends until it closes the connection (or the client's read timeout).
@@ -71,7 +65,7 @@ import Glibc
             let smuggled = "GET /count HTTP/1.1\r\nHost: x\r\n\r\n"
             let body = "0\r\n\r\n" + smuggled
             let raw = "POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nTransfer-Encoding: chunked\r\n\r\n" + body
-            let received = try await blocking {
+            let received = try await onThread {
                 let fd = try client.connect()
                 defer { close(fd) }
                 _ = Self.send(fd, raw)
@@ -105,7 +99,7 @@ import Glibc
     /// server now answers or closes the connection.
     @Test func endlessChunkedBodyIsCutOff() async throws {
         try await withServer(Self.router()) { client in
-            let received = try await blocking {
+            let received = try await onThread {
                 let fd = try client.connect()
                 defer { close(fd) }
                 _ = Self.send(fd, "POST /small HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
@@ -124,7 +118,7 @@ import Glibc
     @Test func clientTricklingItsHeadIsCutOff() async throws {
         let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, connectionTimeout: .seconds(1))
         try await withServer(Self.router(), configuration: configuration) { client in
-            let cutOff = try await blocking {
+            let cutOff = try await onThread {
                 let fd = try client.connect()
                 defer { close(fd) }
                 guard Self.send(fd, "GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ") else { return false }

@@ -1,6 +1,7 @@
 import Logging
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Synchronization
 import Testing
 

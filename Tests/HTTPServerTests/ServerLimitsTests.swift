@@ -1,6 +1,7 @@
 import Logging
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Testing
 
 /// Limits and malformed input through a real server: the server refuses, and keeps serving.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 import ZipArchive
 
@@ -9,8 +10,8 @@ import ZipArchive
     @Test func entriesAreOrderedAndCompressedByKind() throws {
         try withTemporaryDirectory { folder in
             let directory = try TestTemplate.write(in: folder)
-            try PNGWriter.solid(width: 160, height: 50).write(to: directory.appendingPathComponent("logo.png"))
-            try PNGWriter.solid(width: 320, height: 100).write(to: directory.appendingPathComponent("logo@2x.png"))
+            try TestPNG.solid(width: 160, height: 50).write(to: directory.appendingPathComponent("logo.png"))
+            try TestPNG.solid(width: 320, height: 100).write(to: directory.appendingPathComponent("logo@2x.png"))
             let template = try Template.load(from: directory)
             let compiled = try TestTemplate.compiler(for: template).compile(PassInput(record: TestTemplate.baseRecord, recordName: "r"))
             let archive = try Archive(compiled.archive)

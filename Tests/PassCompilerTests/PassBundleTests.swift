@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 import ZipArchive
 
@@ -15,7 +16,7 @@ import ZipArchive
             }
             let bundle = try ZipReader(data: PassBundle.make(passes))
             #expect(bundle.entries.map(\.name) == (1...count).map { "pass-\($0).pkpass" })
-            let root = try DevIdentities.shared().root
+            let root = try ThrowawayPKI.shared().root
             for (index, entry) in bundle.entries.enumerated() {
                 let bytes = try bundle.data(for: entry.name)
                 #expect(bytes == passes[index])

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Signing
 import Testing
 import ZipArchive
@@ -19,7 +20,7 @@ import ZipArchive
     @Test func untouchedPassVerifies() throws {
         try withTemporaryDirectory { folder in
             let bytes = try Self.builtPass(in: folder).rebuilt { _ in }
-            let report = try PassVerifier.verify(archive: bytes, trustedRoots: [DevIdentities.shared().root])
+            let report = try PassVerifier.verify(archive: bytes, trustedRoots: [ThrowawayPKI.shared().root])
             #expect(report.isValid, "\(report.checks)")
             for name in ["layout", "manifest", "signature", "certificates", "chain", "pass.json", "identifiers"] {
                 #expect(Self.check(name, in: report)?.outcome == .passed, "\(name): \(report.checks)")
@@ -36,7 +37,7 @@ import ZipArchive
                 bytes[position] = UInt8(ascii: "Q")
                 entries[index].data = bytes
             }
-            let report = try PassVerifier.verify(archive: tampered, trustedRoots: [DevIdentities.shared().root])
+            let report = try PassVerifier.verify(archive: tampered, trustedRoots: [ThrowawayPKI.shared().root])
             #expect(!report.isValid)
             let manifest = try #require(Self.check("manifest", in: report))
             #expect(manifest.outcome == .failed)
@@ -48,9 +49,9 @@ import ZipArchive
     @Test func unlistedFileFailsTheManifest() throws {
         try withTemporaryDirectory { folder in
             let extended = try Self.builtPass(in: folder).rebuilt { entries in
-                entries.insert((name: "thumbnail.png", data: PNGWriter.solid(width: 90, height: 90)), at: 1)
+                entries.insert((name: "thumbnail.png", data: TestPNG.solid(width: 90, height: 90)), at: 1)
             }
-            let report = try PassVerifier.verify(archive: extended, trustedRoots: [DevIdentities.shared().root])
+            let report = try PassVerifier.verify(archive: extended, trustedRoots: [ThrowawayPKI.shared().root])
             #expect(!report.isValid)
             let manifest = try #require(Self.check("manifest", in: report))
             #expect(manifest.outcome == .failed)
@@ -60,9 +61,9 @@ import ZipArchive
 
     @Test func signatureOfAnotherIdentityFails() throws {
         try withTemporaryDirectory { folder in
-            let identities = try DevIdentities.shared()
+            let identities = try ThrowawayPKI.shared()
             let archive = try Self.builtPass(in: folder)
-            let signer = try PassSigner(identity: identities.identity(for: DevIdentities.otherPassType), intermediate: identities.intermediate)
+            let signer = try PassSigner(identity: identities.identity(for: ThrowawayPKI.otherPassType), intermediate: identities.intermediate)
             let signature = try signer.sign(#require(archive.files["manifest.json"]), signingTime: Date())
             let forged = try archive.rebuilt { entries in
                 entries[entries.firstIndex { $0.name == "signature" }!].data = signature
@@ -72,15 +73,15 @@ import ZipArchive
             #expect(Self.check("signature", in: report)?.outcome == .passed)
             let identifiers = try #require(Self.check("identifiers", in: report))
             #expect(identifiers.outcome == .failed)
-            #expect(identifiers.detail.contains(DevIdentities.otherPassType))
+            #expect(identifiers.detail.contains(ThrowawayPKI.otherPassType))
         }
     }
 
     @Test func signatureOverOtherContentFails() throws {
         try withTemporaryDirectory { folder in
-            let identities = try DevIdentities.shared()
+            let identities = try ThrowawayPKI.shared()
             let archive = try Self.builtPass(in: folder)
-            let signer = try PassSigner(identity: identities.identity(for: DevIdentities.testPassType), intermediate: identities.intermediate)
+            let signer = try PassSigner(identity: identities.identity(for: ThrowawayPKI.testPassType), intermediate: identities.intermediate)
             let signature = try signer.sign(Data("{\"pass.json\":\"0000000000000000000000000000000000000000\"}".utf8), signingTime: Date())
             let forged = try archive.rebuilt { entries in
                 entries[entries.firstIndex { $0.name == "signature" }!].data = signature
@@ -114,7 +115,7 @@ import ZipArchive
     @Test(arguments: notPasses.map(\.0))
     func nonPassesFailCleanly(kind: String) throws {
         let bytes = try Self.notPasses.first { $0.0 == kind }!.1()
-        let report = try PassVerifier.verify(archive: bytes, trustedRoots: [DevIdentities.shared().root])
+        let report = try PassVerifier.verify(archive: bytes, trustedRoots: [ThrowawayPKI.shared().root])
         #expect(!report.isValid)
         #expect(report.checks.map(\.name) == ["archive"])
         #expect(report.checks.first?.outcome == .failed)
@@ -123,7 +124,7 @@ import ZipArchive
     @Test func truncatedPassFailsCleanly() throws {
         try withTemporaryDirectory { folder in
             let bytes = try TestTemplate.compile(in: folder).archive
-            let report = try PassVerifier.verify(archive: bytes.prefix(bytes.count / 2), trustedRoots: [DevIdentities.shared().root])
+            let report = try PassVerifier.verify(archive: bytes.prefix(bytes.count / 2), trustedRoots: [ThrowawayPKI.shared().root])
             #expect(!report.isValid)
             #expect(report.checks.first?.name == "archive")
         }

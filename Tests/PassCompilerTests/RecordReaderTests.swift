@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 
 /// Batch inputs stream record by record; a bad record is an error naming its line while the rest

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 
 /// Placeholders are filled on the JSON tree from the record; serial numbers, tokens and overrides

@@ -1,12 +1,13 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 
 /// Every sample template in `Templates/` builds with its sample record into a pass that independent
 /// tools accept.
 @Suite struct SampleTemplateTests {
-    @Test(arguments: DevIdentities.sampleTemplates)
+    @Test(arguments: ThrowawayPKI.sampleTemplates)
     func sampleBuildsAndVerifies(name: String) throws {
         try withTemporaryDirectory { folder in
             let template = try Template.load(from: Repository.templates.appendingPathComponent(name, isDirectory: true))
@@ -17,7 +18,7 @@ import Testing
             #expect(!compiled.warnings.contains { $0.severity == .error })
 
             try expectVerifiesIndependently(compiled.archive, in: folder)
-            let identities = try DevIdentities.shared()
+            let identities = try ThrowawayPKI.shared()
             let report = PassVerifier.verify(archive: compiled.archive, trustedRoots: [identities.root])
             #expect(report.isValid, "\(report.checks)")
             #expect(report.checks.contains { $0.name == "chain" && $0.outcome == .passed })
@@ -25,7 +26,7 @@ import Testing
             // `unzip -l` (Info-ZIP) reads the archive and lists the template's files at the root.
             let file = folder.appendingPathComponent("\(name).pkpass")
             try compiled.archive.write(to: file)
-            let listing = try Command.run("unzip", ["-l", file.path])
+            let listing = try Subprocess.toolBlocking("unzip", ["-l", file.path])
             #expect(listing.succeeded, "\(listing.error)")
             let listed = Set(listing.output.split(separator: "\n").compactMap { line in
                 line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Testing
 
 /// A template folder is read the way Wallet wants it packaged: junk left out and reported, images and
@@ -15,9 +16,9 @@ import Testing
             try Data("secret".utf8).write(to: directory.appendingPathComponent(".hidden"))
             try Data("# notes".utf8).write(to: directory.appendingPathComponent("README.md"))
             try manager.createDirectory(at: directory.appendingPathComponent("__MACOSX"), withIntermediateDirectories: true)
-            try PNGWriter.solid(width: 38, height: 38).write(to: directory.appendingPathComponent("__MACOSX/icon.png"))
+            try TestPNG.solid(width: 38, height: 38).write(to: directory.appendingPathComponent("__MACOSX/icon.png"))
             try manager.createDirectory(at: directory.appendingPathComponent("assets"), withIntermediateDirectories: true)
-            try PNGWriter.solid(width: 10, height: 10).write(to: directory.appendingPathComponent("assets/strip.png"))
+            try TestPNG.solid(width: 10, height: 10).write(to: directory.appendingPathComponent("assets/strip.png"))
             try manager.createSymbolicLink(at: directory.appendingPathComponent("logo.png"), withDestinationURL: directory.appendingPathComponent("icon.png"))
 
             let template = try Template.load(from: directory)
@@ -46,7 +47,7 @@ import Testing
     @Test func wrongRetinaSizeNamesBothFiles() throws {
         try withTemporaryDirectory { folder in
             let directory = try TestTemplate.write(in: folder)
-            try PNGWriter.solid(width: 80, height: 80).write(to: directory.appendingPathComponent("icon@2x.png"))
+            try TestPNG.solid(width: 80, height: 80).write(to: directory.appendingPathComponent("icon@2x.png"))
             let error = try #require(throws: PassCompilerError.self) { try Template.load(from: directory) }
             guard case .templateFile(let file, let message) = error else {
                 Issue.record("expected templateFile, got \(error)")
@@ -64,7 +65,7 @@ import Testing
             for file in ["icon.png", "icon@2x.png", "icon@3x.png"] {
                 try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
             }
-            try PNGWriter.solid(width: 160, height: 50).write(to: directory.appendingPathComponent("logo.png"))
+            try TestPNG.solid(width: 160, height: 50).write(to: directory.appendingPathComponent("logo.png"))
             let error = try #require(throws: PassCompilerError.self) { try Template.load(from: directory) }
             guard case .templateFile(let file, _) = error else {
                 Issue.record("expected templateFile, got \(error)")

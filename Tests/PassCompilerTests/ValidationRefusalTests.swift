@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Signing
 import Testing
 
@@ -123,23 +124,23 @@ import Testing
     @Test func identityForAnotherPassTypeIsRefused() throws {
         try withTemporaryDirectory { folder in
             let template = try TestTemplate.load(in: folder)
-            let identities = try DevIdentities.shared()
+            let identities = try ThrowawayPKI.shared()
             let error = try #require(throws: PassCompilerError.self) {
-                try PassCompiler(template: template, identity: identities.identity(for: DevIdentities.otherPassType), intermediate: identities.intermediate)
+                try PassCompiler(template: template, identity: identities.identity(for: ThrowawayPKI.otherPassType), intermediate: identities.intermediate)
             }
             guard case .identityMismatch(let message) = error else {
                 Issue.record("expected identityMismatch, got \(error)")
                 return
             }
-            #expect(message.contains(DevIdentities.testPassType) && message.contains(DevIdentities.otherPassType))
+            #expect(message.contains(ThrowawayPKI.testPassType) && message.contains(ThrowawayPKI.otherPassType))
         }
     }
 
     @Test func expiredCertificateIsRefused() throws {
         try withTemporaryDirectory { folder in
             let twoYearsAgo = Date().addingTimeInterval(-2 * 365 * 24 * 3600)
-            let files = try DevCertificates.create(in: folder.appendingPathComponent("expired"), passTypeIdentifier: DevIdentities.testPassType,
-                                                   teamIdentifier: DevIdentities.team, now: twoYearsAgo)
+            let files = try DevCertificates.create(in: folder.appendingPathComponent("expired"), passTypeIdentifier: ThrowawayPKI.testPassType,
+                                                   teamIdentifier: ThrowawayPKI.team, now: twoYearsAgo)
             let identity = try SigningIdentity(certificatePEM: Data(contentsOf: files.certificate),
                                                privateKeyPEM: Data(contentsOf: files.privateKey), passphrase: nil)
             let intermediate = try Certificate.loadAll(from: files.intermediate)[0]

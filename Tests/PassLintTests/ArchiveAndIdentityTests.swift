@@ -2,6 +2,7 @@ import Foundation
 import PassCompiler
 import PassLint
 import PassModel
+import PasswrightTesting
 import Signing
 import Testing
 
@@ -49,13 +50,8 @@ struct ArchiveAndIdentityTests {
 
     private static func tool(_ path: String, _ arguments: [String], in folder: URL, create: Bool = false) throws {
         if create { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(path) \(arguments) failed")
+        let result = try Subprocess.runBlocking(URL(fileURLWithPath: path), arguments, directory: folder)
+        try #require(result.status == 0, "\(path) \(arguments) failed: \(result)")
     }
 
     @Test("a pass the compiler signed lints clean as an archive")

@@ -1,30 +1,20 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// The real `passwright` binary (build it first: `swift build --product passwright`) on the sample
 /// templates shipped in `Templates/`.
 @Suite("Sample templates lint clean under --strict")
 struct SampleTemplateTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static let templates = ["boarding", "concert", "coupon", "loyalty", "membership", "poster-event"]
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let environment = ProcessInfo.processInfo.environment
-        let binary = environment["PASSWRIGHT_BINARY"].map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent(".build/debug/passwright")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the CLI first (swift build --product passwright) or set PASSWRIGHT_BINARY")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
         // A clean environment, but a sanitizer build under test keeps its options.
-        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let clean = ["PATH": "/usr/bin:/bin"].merging(environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }) { $1 }
+        let result = try Subprocess.runBlocking(try Repository.passwrightBinary(), arguments, environment: clean, directory: root)
+        return (result.status, result.out + result.err)
     }
 
     @Test(arguments: templates)

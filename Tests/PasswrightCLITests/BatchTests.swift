@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `passwright batch`: many records, one pass each; a bad record is named by its line and does not

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `passwright build`: one template and one record make one signed pass, or nothing at all.

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `certs dev` and `certs inspect`: the development PKI every other test signs with.

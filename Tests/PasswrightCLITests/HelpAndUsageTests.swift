@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `--help`, `--version` and usage errors: what scripts and people rely on before anything is built.

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `passwright verify`: accepts what Wallet accepts, and names what is wrong with anything else.

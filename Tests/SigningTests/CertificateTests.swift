@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 import Signing
 
@@ -22,7 +23,7 @@ import Signing
     @Test func factsMatchTheOpenSSLCommand() throws {
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
-            let shown = try OpenSSLCommand.run(["x509", "-in", pki.files.certificate.path, "-noout", "-serial",
+            let shown = try OpenSSL.run(["x509", "-in", pki.files.certificate.path, "-noout", "-serial",
                                                 "-fingerprint", "-sha256", "-subject", "-issuer", "-nameopt", "RFC2253"])
             #expect(shown.succeeded, "\(shown.error)")
             #expect(shown.output.contains("serial=\(pki.leaf.serialNumberHex)\n"))
@@ -47,7 +48,7 @@ import Signing
     @Test func passTypeFromCommonNameWhenThereIsNoUID() throws {
         try withTemporaryDirectory { folder in
             let key = folder.appendingPathComponent("key.pem")
-            let made = try OpenSSLCommand.run(["req", "-x509", "-newkey", "rsa:2048", "-noenc", "-keyout", key.path, "-days", "1",
+            let made = try OpenSSL.run(["req", "-x509", "-newkey", "rsa:2048", "-noenc", "-keyout", key.path, "-days", "1",
                                                "-subj", "/CN=Pass Type ID: pass.example.cn/OU=ABCDE12345/O=Example",
                                                "-out", folder.appendingPathComponent("c.pem").path])
             #expect(made.succeeded, "\(made.error)")

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 @testable import Signing
 
@@ -6,7 +7,7 @@ import Testing
     @Test func leafIsShapedLikeAPassTypeIDCertificate() throws {
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
-            let shown = try OpenSSLCommand.run([
+            let shown = try OpenSSL.run([
                 "x509", "-in", pki.files.certificate.path, "-noout", "-subject", "-nameopt", "RFC2253",
                 "-ext", "basicConstraints,keyUsage,extendedKeyUsage,subjectKeyIdentifier,authorityKeyIdentifier",
             ])
@@ -24,7 +25,7 @@ import Testing
     @Test func intermediateIsShapedLikeWWDRG4AndRootIsLabelled() throws {
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
-            let shown = try OpenSSLCommand.run([
+            let shown = try OpenSSL.run([
                 "x509", "-in", pki.files.intermediate.path, "-noout", "-subject", "-issuer", "-nameopt", "RFC2253",
                 "-ext", "basicConstraints,keyUsage",
             ])
@@ -43,7 +44,7 @@ import Testing
     @Test func chainVerifiesWithTheOpenSSLCommand() throws {
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
-            let verified = try OpenSSLCommand.run([
+            let verified = try OpenSSL.run([
                 "verify", "-CAfile", pki.files.rootCertificate.path, "-untrusted", pki.files.intermediate.path,
                 pki.files.certificate.path,
             ])
@@ -74,7 +75,7 @@ import Testing
             #expect(second.intermediate == first.intermediate)
             #expect(second.leaf != first.leaf)
             #expect(second.leaf.passTypeIdentifier == "pass.dev.passwright.other")
-            let verified = try OpenSSLCommand.run([
+            let verified = try OpenSSL.run([
                 "verify", "-CAfile", first.files.rootCertificate.path, "-untrusted", first.files.intermediate.path,
                 second.files.certificate.path,
             ])

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 import Signing
 
@@ -11,7 +12,7 @@ import Signing
             #expect(try directory.passTypeIdentifiers() == [DevPKI.passType, "pass.dev.passwright.other"].sorted())
 
             let der = folder.appendingPathComponent("wwdr/AppleWWDRCAG4.cer")
-            let converted = try OpenSSLCommand.run(["x509", "-in", first.files.rootCertificate.path, "-outform", "DER", "-out", der.path])
+            let converted = try OpenSSL.run(["x509", "-in", first.files.rootCertificate.path, "-outform", "DER", "-out", der.path])
             #expect(converted.succeeded, "\(converted.error)")
             #expect(Set(try directory.intermediates()) == [first.intermediate, first.rootCertificate])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 @testable import Signing
 
@@ -18,7 +19,7 @@ enum IdentityKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let environment = ["PW": Self.password]
         let encryptedKey = folder.appendingPathComponent("encrypted-key.pem")
         func run(_ arguments: [String]) throws {
-            let result = try OpenSSLCommand.run(arguments, environment: environment)
+            let result = try OpenSSL.run(arguments, environment: environment)
             #expect(result.succeeded, "openssl \(arguments.first ?? ""): \(result.error)")
         }
         switch self {
@@ -64,7 +65,7 @@ enum IdentityKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let pki = try DevPKI(in: folder)
             try IdentityKind.legacyP12.prepare(pki)
             let bundle = pki.files.certificate.deletingLastPathComponent().appendingPathComponent("identity.p12")
-            let info = try OpenSSLCommand.run(["pkcs12", "-info", "-noout", "-legacy", "-in", bundle.path, "-passin", "env:PW"],
+            let info = try OpenSSL.run(["pkcs12", "-info", "-noout", "-legacy", "-in", bundle.path, "-passin", "env:PW"],
                                               environment: ["PW": IdentityKind.password])
             #expect(info.error.contains("pbeWithSHA1And40BitRC2-CBC"), "\(info.error)")
         }

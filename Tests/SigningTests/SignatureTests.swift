@@ -1,5 +1,6 @@
 import Locking
 import Foundation
+import PasswrightTesting
 import Testing
 import Dispatch
 @testable import Signing
@@ -22,7 +23,7 @@ import Dispatch
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
             let files = try signedFiles(pki, in: folder)
-            let verified = try OpenSSLCommand.run([
+            let verified = try OpenSSL.run([
                 "smime", "-verify", "-binary", "-inform", "DER", "-in", files.signature.path,
                 "-content", files.manifest.path, "-CAfile", pki.files.rootCertificate.path, "-purpose", "any",
                 "-out", "/dev/null",
@@ -37,7 +38,7 @@ import Dispatch
             let pki = try DevPKI(in: folder)
             let files = try signedFiles(pki, in: folder)
             try Data(#"{"pass.json":"0000000000000000000000000000000000000000"}"#.utf8).write(to: files.manifest)
-            let verified = try OpenSSLCommand.run([
+            let verified = try OpenSSL.run([
                 "smime", "-verify", "-binary", "-inform", "DER", "-in", files.signature.path,
                 "-content", files.manifest.path, "-CAfile", pki.files.rootCertificate.path, "-purpose", "any",
                 "-out", "/dev/null",
@@ -51,7 +52,7 @@ import Dispatch
         try withTemporaryDirectory { folder in
             let pki = try DevPKI(in: folder)
             let files = try signedFiles(pki, in: folder)
-            let printed = try OpenSSLCommand.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", files.signature.path])
+            let printed = try OpenSSL.run(["cms", "-cmsout", "-print", "-inform", "DER", "-in", files.signature.path])
             #expect(printed.succeeded, "\(printed.error)")
             let text = printed.output
             #expect(text.contains("contentType: pkcs7-signedData"))
@@ -131,7 +132,7 @@ import Dispatch
             let cases: [(extra: [String], problem: SignatureProblem)] = [(["-nodetach"], .notDetached), (["-noattr"], .missingSigningTime)]
             for (extra, problem) in cases {
                 let output = folder.appendingPathComponent("signature")
-                let made = try OpenSSLCommand.run(["cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.files.certificate.path,
+                let made = try OpenSSL.run(["cms", "-sign", "-binary", "-in", manifest.path, "-signer", pki.files.certificate.path,
                                                    "-inkey", pki.files.privateKey.path, "-outform", "DER", "-out", output.path] + extra)
                 #expect(made.succeeded, "\(made.error)")
                 do {

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Storage
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
         try await database.query(SQL("SELECT version FROM schema_migrations ORDER BY version")).map { try $0.int64("version") }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func migrationsApplyOnceAndAreRecorded(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.tokens, Self.notes])
@@ -49,7 +50,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func everyValueTypeRoundTrips(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.values])
@@ -80,7 +81,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func metacharactersInValuesAreStoredVerbatim(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.notes])
@@ -99,7 +100,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func transactionCommitsWhenTheBodyReturns(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.tokens])
@@ -117,7 +118,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func transactionRollsBackWhenTheBodyThrows(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.tokens])
@@ -139,7 +140,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func uniqueViolationIsRecognisedWithoutLeakingValues(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.tokens])
@@ -154,7 +155,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func fiftyConcurrentWritersAllCommit(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             try await database.migrate([Self.notes, Self.tokens])
@@ -185,7 +186,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestEngine.selected)
+    @Test(arguments: TestEngine.selectedWithMemory)
     func errorsNameTheSQLAndTheEngine(engine: TestEngine) async throws {
         try await engine.withDatabase { database in
             let missing = await #expect(throws: StorageError.self) {
@@ -274,7 +275,7 @@ import Testing
 
     @Test(.enabled(if: TestEngine.postgresEnabled))
     func postgresReconnectsAfterTheServerDropsTheConnection() async throws {
-        try await TestEngine.postgres.withStore { configuration in
+        try await TestEngine.postgres.withLocation { configuration in
             let database = try await configuration.open(poolSize: 1)
             let admin = try await configuration.open(poolSize: 1)
             let pid = try await database.query(SQL("SELECT pg_backend_pid() AS pid"))[0].int64("pid")
@@ -290,7 +291,7 @@ import Testing
 
     @Test
     func sqliteFileSurvivesReopen() async throws {
-        try await TestEngine.sqliteFile.withStore { configuration in
+        try await TestEngine.sqlite.withLocation { configuration in
             let first = try await configuration.open()
             try await first.migrate([Self.notes])
             try await first.execute(SQL("INSERT INTO notes (body) VALUES (?)", .text("kept")))

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// Bad and hostile input gets a 4xx with an RFC 9457 problem body, and the server keeps serving.

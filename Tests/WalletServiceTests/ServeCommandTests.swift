@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// `passwright serve` as a user runs it: the built binary as a child process.
@@ -8,11 +9,7 @@ struct ServeCommandTests {
 
     /// The binary under test: `$PASSWRIGHT_BINARY`, else `<package root>/.build/debug/passwright`.
     static func binary() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PASSWRIGHT_BINARY"] ?? Samples.packageRoot.appendingPathComponent(".build/debug/passwright").path
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw FixtureError("passwright binary not found at \(path): run `swift build --build-tests` first, or set PASSWRIGHT_BINARY")
-        }
-        return URL(fileURLWithPath: path)
+        try Repository.passwrightBinary()
     }
 
     @Test("serve on port 0: generated admin token file, health, drain on SIGTERM with exit 0, no secret in the logs")

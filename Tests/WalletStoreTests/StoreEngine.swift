@@ -1,52 +1,14 @@
 import Locking
 import Foundation
+import PasswrightTesting
 import Storage
-import Testing
 @testable import WalletStore
 
-/// The engines every Wallet store test runs on: a SQLite file and a real PostgreSQL.
-///
-/// PostgreSQL is always included unless `PASSWRIGHT_SKIP_POSTGRES=1` is set explicitly; without
-/// `PASSWRIGHT_TEST_POSTGRES_URL` its cases fail, so CI cannot skip them by accident.
-enum StoreEngine: String, Sendable, CaseIterable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
+/// The engines every Wallet store test runs on: a SQLite file and a real PostgreSQL (the test kit's
+/// ``TestEngine/selected``), under the name these suites know them by.
+typealias StoreEngine = TestEngine
 
-    static let postgresEnabled = ProcessInfo.processInfo.environment["PASSWRIGHT_SKIP_POSTGRES"] != "1"
-    static let selected: [StoreEngine] = postgresEnabled ? allCases : [.sqlite]
-
-    var testDescription: String { rawValue }
-
-    /// A private database location for one test (a temp SQLite file, or a fresh PostgreSQL schema),
-    /// removed afterwards. Open it as often as the test needs: every open sees the same data.
-    func withLocation<T>(_ body: (DatabaseConfiguration) async throws -> T) async throws -> T {
-        switch self {
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wallet-store-tests-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            return try await body(.sqlite(path: folder.appendingPathComponent("wallet.sqlite").path))
-        case .postgres:
-            guard let url = ProcessInfo.processInfo.environment["PASSWRIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
-                throw MissingPostgres()
-            }
-            let schema = "wallet_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-            let admin = try await DatabaseConfiguration(url: url).open(poolSize: 1)
-            // The schema name is generated above from hex digits only, never from input.
-            try await admin.execute(SQL(unsafeText: "CREATE SCHEMA \(schema)"))
-            do {
-                let separator = url.contains("?") ? "&" : "?"
-                let result = try await body(try DatabaseConfiguration(url: "\(url)\(separator)options=-csearch_path%3D\(schema)"))
-                try await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-                await admin.close()
-                return result
-            } catch {
-                _ = try? await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-                await admin.close()
-                throw error
-            }
-        }
-    }
-
+extension TestEngine {
     /// A migrated store in a private location, closed afterwards.
     func withStore<T>(clock: TestClock = TestClock(), logCapacity: Int = 10_000, _ body: (WalletStore) async throws -> T) async throws -> T {
         try await withLocation { configuration in
@@ -59,25 +21,13 @@ extension DatabaseConfiguration {
     /// Opens the database, migrates a store over it, runs `body` and closes the database.
     func withStore<T>(clock: TestClock, logCapacity: Int = 10_000, _ body: (WalletStore) async throws -> T) async throws -> T {
         let database = try await open(poolSize: 4)
-        do {
+        return try await withCleanup {
             let store = WalletStore(database: database, clock: clock, logCapacity: logCapacity)
             try await store.migrate()
-            let result = try await body(store)
+            return try await body(store)
+        } cleanup: {
             await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
         }
-    }
-}
-
-struct MissingPostgres: Error, CustomStringConvertible {
-    var description: String {
-        "PASSWRIGHT_TEST_POSTGRES_URL is not set. Run the tests against a throwaway server: "
-            + "export PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start /tmp/pw-pg 54329), then "
-            + "swift test --filter WalletStoreTests, then scripts/postgres.sh stop /tmp/pw-pg "
-            + "(or set PASSWRIGHT_SKIP_POSTGRES=1 to leave PostgreSQL out on purpose)."
     }
 }
 

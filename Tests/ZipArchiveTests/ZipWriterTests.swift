@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 @testable import ZipArchive
 
@@ -69,10 +70,10 @@ import Testing
 
     @Test func modificationDateIsWrittenInUTC() throws {
         let later = Date(timeIntervalSince1970: 1_781_515_800) // 2026-06-15 09:30:00 UTC
-        let times = try Subprocess.withTemporaryDirectory { folder in
+        let times = try withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("dated.zip")
             try Self.sampleArchive(modificationDate: later).write(to: file)
-            return try Subprocess.run("python3", ["-c", """
+            return try Subprocess.toolBlocking("python3", ["-c", """
                 import sys, zipfile
                 print(sorted({i.date_time for i in zipfile.ZipFile(sys.argv[1]).infolist()}))
                 """, file.path]).text
@@ -81,23 +82,23 @@ import Testing
     }
 
     @Test func unzipToolsReadWhatIsWritten() throws {
-        try Subprocess.withTemporaryDirectory { folder in
+        try withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("sample.pkpass")
             try Self.sampleArchive().write(to: file)
 
-            let listing = try Subprocess.run("unzip", ["-l", file.path])
+            let listing = try Subprocess.toolBlocking("unzip", ["-l", file.path])
             #expect(listing.status == 0)
             for entry in Self.sample { #expect(listing.text.contains(entry.path)) }
 
-            let test = try Subprocess.run("unzip", ["-t", file.path])
+            let test = try Subprocess.toolBlocking("unzip", ["-t", file.path])
             #expect(test.status == 0)
             #expect(test.text.contains("No errors detected"))
 
             for entry in Self.sample {
-                #expect(try Subprocess.run("unzip", ["-p", file.path, entry.path]).stdout == entry.data)
+                #expect(try Subprocess.toolBlocking("unzip", ["-p", file.path, entry.path]).stdout == entry.data)
             }
 
-            let info = try Subprocess.run("zipinfo", [file.path]).text.split(separator: "\n")
+            let info = try Subprocess.toolBlocking("zipinfo", [file.path]).text.split(separator: "\n")
             for entry in Self.sample {
                 let line = try #require(info.first { $0.hasSuffix(" " + entry.path) })
                 #expect(line.contains(entry.compression == .store ? " stor " : " defN "), "\(line)")

@@ -1,8 +1,9 @@
 import Foundation
+import PasswrightTesting
 
 /// A throwaway PKI made with the real `openssl` CLI in a private temp folder: a CA, a server certificate
 /// for 127.0.0.1 from it, a Pass-Type-ID-like client certificate from it (key plain and encrypted), and
-/// an unrelated second CA. Passwords go through the environment, never the command line.
+/// an unrelated second CA. Passwords go through the environment, never the command line (see `OpenSSL`).
 struct TestPKI {
     /// The pass type identifier the client certificate is made for.
     static let passTypeIdentifier = "pass.dev.passwright.apns-tests"
@@ -29,21 +30,16 @@ struct TestPKI {
         try makeCA(named: "ca", subject: "/CN=Passwright APNs Test CA", in: directory)
         try makeCA(named: "other-ca", subject: "/CN=Some Other CA", in: directory)
 
-        try openssl(["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                     "-keyout", path("server.key"), "-out", path("server.csr"), "-subj", "/CN=localhost"])
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
-            .write(toFile: path("server.ext"), atomically: true, encoding: .utf8)
-        try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                     "-CAcreateserial", "-days", "2", "-extfile", path("server.ext"), "-out", path("server.pem")])
+        _ = try TLSServerCertificate.issue(by: directory.appendingPathComponent("ca.pem"), caKey: directory.appendingPathComponent("ca.key"), in: directory)
 
         // RSA like a real Pass Type ID certificate, with the subject layout Apple uses.
-        try openssl(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", path("client.key"),
+        try OpenSSL.require(["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", path("client.key"),
                      "-out", path("client.csr"),
                      "-subj", "/UID=\(passTypeIdentifier)/CN=Pass Type ID: \(passTypeIdentifier)/OU=PWTEST1234/O=Passwright Tests/C=US"])
         try "extendedKeyUsage=clientAuth\n".write(toFile: path("client.ext"), atomically: true, encoding: .utf8)
-        try openssl(["x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+        try OpenSSL.require(["x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
                      "-CAcreateserial", "-days", "2", "-extfile", path("client.ext"), "-out", path("client.pem")])
-        try openssl(["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", path("client.key"), "-out", path("client-encrypted.key"),
+        try OpenSSL.require(["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", path("client.key"), "-out", path("client-encrypted.key"),
                      "-passout", "env:APNS_TEST_KEY_PASSWORD"], environment: ["APNS_TEST_KEY_PASSWORD": password])
         for key in ["ca.key", "other-ca.key", "server.key", "client.key", "client-encrypted.key"] {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path(key))
@@ -58,32 +54,10 @@ struct TestPKI {
     }
 
     private static func makeCA(named name: String, subject: String, in directory: URL) throws {
-        try openssl(["req", "-x509", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+        try OpenSSL.require(["req", "-x509", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                      "-keyout", directory.appendingPathComponent("\(name).key").path,
                      "-out", directory.appendingPathComponent("\(name).pem").path,
                      "-subj", subject, "-days", "2"])
     }
 
-    /// Runs `openssl` with extra environment variables; throws with its stderr if it fails.
-    private static func openssl(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestFailure("openssl \(arguments.first ?? "") failed: \(String(decoding: message, as: UTF8.self))")
-        }
-    }
-}
-
-/// A set-up failure in the test support, with what went wrong.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import APNs
 import Foundation
+import PasswrightTesting
 
 /// Runs `body` against a fresh PKI and stand-in, and always stops the stand-in, shuts the clients down
 /// and deletes the keys.
@@ -11,15 +12,9 @@ func withStandIn<Result>(
     defer { try? FileManager.default.removeItem(at: pki.directory) }
     let standIn = try StandIn(pki: pki, options: options)
     let harness = StandInHarness(pki: pki, standIn: standIn)
-    do {
-        let result = try await body(harness)
+    return try await withCleanup { try await body(harness) } cleanup: {
         await harness.shutdownClients()
         standIn.stop()
-        return result
-    } catch {
-        await harness.shutdownClients()
-        standIn.stop()
-        throw error
     }
 }
 

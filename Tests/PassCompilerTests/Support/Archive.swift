@@ -1,5 +1,6 @@
 import Foundation
 import PassModel
+import PasswrightTesting
 import Testing
 import ZipArchive
 
@@ -49,12 +50,12 @@ func expectVerifiesIndependently(_ archiveBytes: Data, in folder: URL, sourceLoc
     let archive = try Archive(archiveBytes)
     let extracted = folder.appendingPathComponent("extracted-\(UUID().uuidString)", isDirectory: true)
     try archive.extract(to: extracted)
-    let identities = try DevIdentities.shared()
-    let verify = try Command.run("openssl", [
+    let identities = try ThrowawayPKI.shared()
+    let verify = try OpenSSL.run([
         "smime", "-verify", "-binary", "-inform", "DER",
         "-in", extracted.appendingPathComponent("signature").path,
         "-content", extracted.appendingPathComponent("manifest.json").path,
-        "-CAfile", identities.rootFile.path, "-purpose", "any", "-out", "/dev/null",
+        "-CAfile", identities.rootCA.path, "-purpose", "any", "-out", "/dev/null",
     ])
     #expect(verify.succeeded, "openssl smime -verify failed: \(verify.error)", sourceLocation: sourceLocation)
     #expect(verify.error.contains("Verification successful"), sourceLocation: sourceLocation)
@@ -65,7 +66,7 @@ func expectVerifiesIndependently(_ archiveBytes: Data, in folder: URL, sourceLoc
     #expect(Set(manifest.keys) == listed, sourceLocation: sourceLocation)
     // Recomputed by openssl, not by the library under test: `<hex> *<path>` per file.
     let names = manifest.keys.sorted()
-    let digests = try Command.run("openssl", ["dgst", "-sha1", "-r"] + names.map { extracted.appendingPathComponent($0).path })
+    let digests = try OpenSSL.run(["dgst", "-sha1", "-r"] + names.map { extracted.appendingPathComponent($0).path })
     try #require(digests.succeeded, "openssl dgst failed: \(digests.error)", sourceLocation: sourceLocation)
     let lines = digests.output.split(separator: "\n")
     #expect(lines.count == names.count, sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PassModel
+import PasswrightTesting
 import Signing
 
 /// A minimal valid template the tests write themselves: a storeCard with placeholders, icons at 38,
@@ -9,8 +10,8 @@ import Signing
 enum TestTemplate {
     static let basePass: JSONObject = [
         "formatVersion": .number(1),
-        "passTypeIdentifier": .string(DevIdentities.testPassType),
-        "teamIdentifier": .string(DevIdentities.team),
+        "passTypeIdentifier": .string(ThrowawayPKI.testPassType),
+        "teamIdentifier": .string(ThrowawayPKI.team),
         "organizationName": .string("Passwright Tests"),
         "description": .string("Test card"),
         "backgroundColor": .string("rgb(20, 40, 60)"),
@@ -43,7 +44,7 @@ enum TestTemplate {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try JSONValue.object(pass).serialized(sortedKeys: false).write(to: directory.appendingPathComponent("pass.json"))
         for (file, size) in [("icon.png", 38), ("icon@2x.png", 76), ("icon@3x.png", 114)] {
-            try PNGWriter.solid(width: size, height: size).write(to: directory.appendingPathComponent(file))
+            try TestPNG.solid(width: size, height: size).write(to: directory.appendingPathComponent(file))
         }
         for (language, text) in [("en", englishStrings), ("de", germanStrings)] {
             let lproj = directory.appendingPathComponent("\(language).lproj", isDirectory: true)
@@ -60,7 +61,7 @@ enum TestTemplate {
 
     /// A compiler for `template` signed by its pass type's dev identity.
     static func compiler(for template: Template, options: CompileOptions = CompileOptions()) throws -> PassCompiler {
-        let identities = try DevIdentities.shared()
+        let identities = try ThrowawayPKI.shared()
         return try PassCompiler(template: template, identity: identities.identity(for: template.passTypeIdentifier),
                                 intermediate: identities.intermediate, options: options)
     }

@@ -2,6 +2,7 @@ import Foundation
 @testable import PassLint
 import PassCompiler
 import PassModel
+import PasswrightTesting
 
 /// A template described in memory — pass.json, image sizes, strings, extra files — written to a fresh
 /// temporary folder, loaded with the real `Template.load`, and removed afterwards.
@@ -107,26 +108,20 @@ struct TemplateSpec: Sendable {
 
     /// Writes the folder and hands its URL to `body`.
     func withFolder<R>(_ body: (URL) throws -> R) throws -> R {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("passlint-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try json.serialized(sortedKeys: false).write(to: folder.appendingPathComponent("pass.json"))
-        for (path, size) in images {
-            try write(TestPNG.make(width: size.width, height: size.height), to: folder.appendingPathComponent(path))
+        try withTemporaryDirectory { folder in
+            try json.serialized(sortedKeys: false).write(to: folder.appendingPathComponent("pass.json"))
+            for (path, size) in images {
+                try write(TestPNG.make(width: size.width, height: size.height), to: folder.appendingPathComponent(path), permissions: 0o644)
+            }
+            for (language, entries) in strings {
+                let text = entries.map { "\"\($0.0)\" = \"\($0.1)\";\n" }.joined()
+                try write(Data(text.utf8), to: folder.appendingPathComponent("\(language).lproj/pass.strings"), permissions: 0o644)
+            }
+            for (path, text) in extraFiles {
+                try write(Data(text.utf8), to: folder.appendingPathComponent(path), permissions: 0o644)
+            }
+            return try body(folder)
         }
-        for (language, entries) in strings {
-            let text = entries.map { "\"\($0.0)\" = \"\($0.1)\";\n" }.joined()
-            try write(Data(text.utf8), to: folder.appendingPathComponent("\(language).lproj/pass.strings"))
-        }
-        for (path, text) in extraFiles {
-            try write(Data(text.utf8), to: folder.appendingPathComponent(path))
-        }
-        return try body(folder)
-    }
-
-    private func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
     }
 
     /// Lints the template as written.

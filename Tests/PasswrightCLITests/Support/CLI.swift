@@ -1,17 +1,14 @@
 import Foundation
+import PasswrightTesting
 
 /// The real `passwright` executable, run as a child process exactly as a user or a script would.
 enum CLI {
-    /// The package root, three folders above this file (`Tests/PasswrightCLITests/Support/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = Repository.root
 
     /// The binary under test: `$PASSWRIGHT_BINARY`, else `<package root>/.build/debug/passwright`.
     static func binary() throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PASSWRIGHT_BINARY"]
-            ?? packageRoot.appendingPathComponent(".build/debug/passwright").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw BinaryMissing(path: path) }
-        return URL(fileURLWithPath: path)
+        try Repository.passwrightBinary()
     }
 
     /// Runs `passwright arguments…`. The child gets this process's environment without any
@@ -20,13 +17,5 @@ enum CLI {
         var childEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PASSWRIGHT_") }
         childEnvironment.merge(environment) { _, new in new }
         return try await Subprocess.run(try binary(), arguments, stdin: stdin, environment: childEnvironment, directory: directory)
-    }
-
-    /// Thrown when the binary has not been built.
-    struct BinaryMissing: Error, CustomStringConvertible {
-        let path: String
-        var description: String {
-            "passwright binary not found or not executable at \(path): run `swift build --build-tests` first, or set PASSWRIGHT_BINARY to the binary to test"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 
 /// One development identities folder per test process, made by the real `passwright certs dev`
 /// for the pass type of every sample template (RSA key generation is slow, so every test shares

@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 
 /// The sample templates of the repository (`Templates/<name>/`) and their sample records
 /// (`Templates/samples/`), used as a user would use them.
@@ -96,10 +97,9 @@ struct SampleError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-extension Optional {
-    /// The value, or a `SampleError` saying what was missing.
-    func orThrow(_ message: @autoclosure () -> String) throws -> Wrapped {
-        guard let self else { throw SampleError(message()) }
-        return self
+extension URL {
+    /// The names in this folder, sorted (empty when it does not exist).
+    func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 }

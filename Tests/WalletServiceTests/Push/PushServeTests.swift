@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// Push refresh in `passwright serve` as operators run it: the built binary as a child process.

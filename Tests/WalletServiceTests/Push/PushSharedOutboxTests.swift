@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// Two `passwright serve` instances on one PostgreSQL database share the outbox: every row is

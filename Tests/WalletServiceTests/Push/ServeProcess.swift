@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,59 +1,31 @@
 import Foundation
+import PasswrightTesting
 import Testing
 import WalletService
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// One request the APNs stand-in received, read back from its record file.
-struct StandInRequest: Sendable {
-    /// When the stand-in answered it (UNIX seconds).
-    let time: Double
-    /// The stand-in's number for the TLS connection it came on (1, 2, … in accept order).
-    let connection: Int
-    let method: String
-    let path: String
-    /// Regular headers (pseudo-headers left out), names in lower case as HTTP/2 sends them.
-    let headers: [String: String]
-    let body: String
-    /// The verified client certificate's subject, e.g. `UID=pass.dev…,CN=Pass Type ID: …`.
-    let clientSubject: String
+/// One request the APNs stand-in received: the test kit's ``APNsStandInRecord``.
+typealias StandInRequest = APNsStandInRecord
 
-    /// The device token at the end of `/3/device/<token>`.
-    var token: String { path.hasPrefix("/3/device/") ? String(path.dropFirst("/3/device/".count)) : "" }
-
-    init(_ line: JSON) throws {
-        time = try line["time"].number.orThrow("record line without time: \(line)")
-        connection = Int(try line["connection"].number.orThrow("record line without connection: \(line)"))
-        method = line["method"].string ?? ""
-        path = line["path"].string ?? ""
-        headers = (line["headers"].object ?? [:]).compactMapValues(\.string)
-        body = line["body"].string ?? ""
-        clientSubject = line["client_subject"].string ?? ""
-    }
-}
-
-/// The APNs stand-in (`Tests/Support/apns-standin/apns_standin.py`) as a child process: HTTP/2 over
-/// TLS on 127.0.0.1 with a server certificate from the dev root CA, requiring a client certificate
-/// from that root (the Pass Type ID identities chain to it), recording every request and answering
-/// each device token as its rules file says.
+/// The APNs stand-in (the test kit's ``APNsStandInProcess``) with a server certificate from the dev
+/// root CA, requiring a client certificate from that root (the Pass Type ID identities chain to it),
+/// its rules and record read and written as ``JSON``.
 final class APNsStandIn: Sendable {
     let port: Int
     let recordFile: URL
     let rulesFile: URL
     /// The root CA that issued the stand-in's certificate: what the push client must trust.
     let rootCA: URL
-    private let child: RunningProcess
+    private let process: APNsStandInProcess
 
-    private init(port: Int, recordFile: URL, rulesFile: URL, rootCA: URL, child: RunningProcess) {
-        self.port = port
+    private init(recordFile: URL, rulesFile: URL, rootCA: URL, process: APNsStandInProcess) {
+        port = process.port
         self.recordFile = recordFile
         self.rulesFile = rulesFile
         self.rootCA = rootCA
-        self.child = child
+        self.process = process
     }
 
-    var url: URL { URL(string: "https://127.0.0.1:\(port)")! }
+    var url: URL { process.url }
 
     /// Push settings that send to this stand-in.
     var pushSettings: PushSettings { PushSettings(enabled: true, apnsURL: url, caFile: rootCA) }
@@ -67,21 +39,10 @@ final class APNsStandIn: Sendable {
         let recordFile = folder.appendingPathComponent("apns-requests.jsonl")
         let rulesFile = folder.appendingPathComponent("apns-rules.json")
         try write(rules: rules, to: rulesFile)
-        var arguments = [
-            "python3", Samples.packageRoot.appendingPathComponent("Tests/Support/apns-standin/apns_standin.py").path,
-            "--ca", certificate.rootCA.path, "--cert", certificate.certificate.path, "--key", certificate.key.path,
-            "--record", recordFile.path, "--rules", rulesFile.path, "--port", "0",
-        ]
-        if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
-        let child = try RunningProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments)
-        do {
-            let port = try #require(Int(try await child.waitForStdout(#"PORT (\d+)"#, timeout: .seconds(30))))
-            return APNsStandIn(port: port, recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, child: child)
-        } catch {
-            child.signal(SIGKILL)
-            _ = try? await child.wait()
-            throw error
-        }
+        let process = try APNsStandInProcess(
+            caFile: certificate.rootCA, certificate: certificate.certificate, key: certificate.key, recordFile: recordFile,
+            rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams)
+        return APNsStandIn(recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, process: process)
     }
 
     /// Replaces the rules (token → answer, see the stand-in's docstring) atomically; the stand-in
@@ -96,10 +57,7 @@ final class APNsStandIn: Sendable {
 
     /// Every request recorded so far, in the order answered.
     func requests() throws -> [StandInRequest] {
-        guard let data = FileManager.default.contents(atPath: recordFile.path) else { return [] }
-        // The last element is empty when the file ends with a newline, or a line still being written.
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
-        return try lines.map { try StandInRequest(JSON(parsing: Data($0))) }
+        try APNsStandInRecord.read(from: recordFile)
     }
 
     /// Polls the record (up to `timeout`) until `done` holds for it; returns the record then.
@@ -117,12 +75,9 @@ final class APNsStandIn: Sendable {
         }
     }
 
-    /// Stops the child. SIGKILL, because a child of this process may start with SIGTERM blocked
-    /// (Foundation's `Process` passes on the spawning thread's signal mask) and the stand-in keeps no
-    /// state worth a graceful exit.
+    /// Stops the stand-in (SIGKILL: it keeps no state worth a graceful exit).
     func stop() async {
-        child.signal(SIGKILL)
-        _ = try? await child.wait()
+        process.stop()
     }
 }
 
@@ -130,14 +85,7 @@ final class APNsStandIn: Sendable {
 func withStandIn<T>(rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil, _ body: (APNsStandIn) async throws -> T) async throws -> T {
     try await withScratch { folder in
         let standIn = try await APNsStandIn.start(in: folder, rules: rules, maxConcurrentStreams: maxConcurrentStreams)
-        do {
-            let result = try await body(standIn)
-            await standIn.stop()
-            return result
-        } catch {
-            await standIn.stop()
-            throw error
-        }
+        return try await withCleanup { try await body(standIn) } cleanup: { await standIn.stop() }
     }
 }
 
@@ -155,32 +103,7 @@ struct StandInCertificate: Sendable {
         let identities = try ServiceIdentities.shared()
         let folder = identities.folder.appendingPathComponent("apns-standin", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let rootKey = identities.rootCA.deletingLastPathComponent().appendingPathComponent("root-key.pem")
-        let key = folder.appendingPathComponent("server-key.pem")
-        let request = folder.appendingPathComponent("server.csr")
-        let certificate = folder.appendingPathComponent("server.pem")
-        let extensions = folder.appendingPathComponent("server.ext")
-        // The key file exists with mode 0600 before openssl writes into it.
-        guard FileManager.default.createFile(atPath: key.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw FixtureError("cannot create \(key.path)")
-        }
-        try Data("""
-            basicConstraints=critical,CA:FALSE
-            keyUsage=critical,digitalSignature,keyEncipherment
-            extendedKeyUsage=serverAuth
-            subjectAltName=IP:127.0.0.1,DNS:localhost
-
-            """.utf8).write(to: extensions)
-        let made = try await Subprocess.tool("openssl", [
-            "req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-subj", "/CN=localhost/O=APNs stand-in", "-out", request.path,
-        ])
-        guard made.status == 0 else { throw FixtureError("openssl req failed: \(made)") }
-        let serial = "0x" + (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        let signed = try await Subprocess.tool("openssl", [
-            "x509", "-req", "-in", request.path, "-CA", identities.rootCA.path, "-CAkey", rootKey.path, "-set_serial", serial,
-            "-days", "2", "-sha256", "-extfile", extensions.path, "-out", certificate.path,
-        ])
-        guard signed.status == 0 else { throw FixtureError("openssl x509 -req failed: \(signed)") }
-        return StandInCertificate(rootCA: identities.rootCA, certificate: certificate, key: key)
+        let issued = try await onThread { try TLSServerCertificate.issue(by: identities.rootCA, caKey: identities.rootKey, in: folder) }
+        return StandInCertificate(rootCA: identities.rootCA, certificate: issued.certificate, key: issued.key)
     }
 }

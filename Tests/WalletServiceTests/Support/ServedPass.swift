@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+import PasswrightTesting
 import ZipArchive
 
 /// A `.pkpass` the server sent, opened with the project's zip reader.
@@ -33,23 +33,7 @@ struct ServedPass {
         try await withScratch { folder in
             let file = folder.appendingPathComponent("pass.pkpass")
             try archive.write(to: file)
-            let unzip = try await Subprocess.tool("unzip", ["-q", file.path, "-d", folder.appendingPathComponent("x").path])
-            try #require(unzip.status == 0, "unzip failed: \(unzip)")
-            return try await Subprocess.tool("openssl", [
-                "smime", "-verify", "-binary", "-inform", "DER",
-                "-in", folder.appendingPathComponent("x/signature").path,
-                "-content", folder.appendingPathComponent("x/manifest.json").path,
-                "-CAfile", rootCA.path, "-purpose", "any", "-out", "/dev/null",
-            ])
+            return try await OpenSSL.verifyPassSignature(file, rootCA: rootCA, workspace: folder)
         }
     }
-}
-
-/// A fresh temporary folder (mode 0700) for one test, removed afterwards whatever happens.
-func withScratch<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("passwright-svc-\(UUID().uuidString.prefix(8))", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    defer { try? FileManager.default.removeItem(at: folder) }
-    return try await body(folder)
 }

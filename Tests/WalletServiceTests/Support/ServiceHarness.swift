@@ -1,79 +1,14 @@
-import Logging
-import Locking
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Signing
 import Storage
 import Testing
 import WalletService
 
-/// The databases the service runs on in these tests: a SQLite file and a real PostgreSQL.
-///
-/// PostgreSQL is always included unless `PASSWRIGHT_SKIP_POSTGRES=1` is set explicitly; without
-/// `PASSWRIGHT_TEST_POSTGRES_URL` its cases fail, so CI cannot skip them by accident.
-enum Engine: String, Sendable, CaseIterable, CustomTestStringConvertible {
-    case sqlite
-    case postgres
-
-    static let selected: [Engine] = ProcessInfo.processInfo.environment["PASSWRIGHT_SKIP_POSTGRES"] == "1" ? [.sqlite] : allCases
-
-    var testDescription: String { rawValue }
-
-    /// A private, empty database for one test (a temp SQLite file, or a fresh PostgreSQL schema),
-    /// removed afterwards.
-    func withLocation<T>(_ body: (DatabaseConfiguration) async throws -> T) async throws -> T {
-        switch self {
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wallet-service-tests-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            return try await body(.sqlite(path: folder.appendingPathComponent("passwright.sqlite").path))
-        case .postgres:
-            return try await Self.withPostgresSchema { url in try await body(try DatabaseConfiguration(url: url)) }
-        }
-    }
-
-    /// A fresh PostgreSQL schema for one test, as a database URL a `passwright serve` child can take
-    /// too; dropped afterwards.
-    static func withPostgresSchema<T>(_ body: (String) async throws -> T) async throws -> T {
-        guard let url = ProcessInfo.processInfo.environment["PASSWRIGHT_TEST_POSTGRES_URL"], !url.isEmpty else {
-            throw MissingPostgres()
-        }
-        let schema = "svc_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
-        let admin = try await DatabaseConfiguration(url: url).open(poolSize: 1)
-        // The schema name is generated above from hex digits only, never from input.
-        try await admin.execute(SQL(unsafeText: "CREATE SCHEMA \(schema)"))
-        do {
-            let separator = url.contains("?") ? "&" : "?"
-            let result = try await body("\(url)\(separator)options=-csearch_path%3D\(schema)")
-            try await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-            await admin.close()
-            return result
-        } catch {
-            _ = try? await admin.execute(SQL(unsafeText: "DROP SCHEMA \(schema) CASCADE"))
-            await admin.close()
-            throw error
-        }
-    }
-}
-
-struct MissingPostgres: Error, CustomStringConvertible {
-    var description: String {
-        "PASSWRIGHT_TEST_POSTGRES_URL is not set. Run the tests against a throwaway server: "
-            + "export PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start /tmp/pw-pg 54329), then "
-            + "swift test --filter WalletServiceTests, then scripts/postgres.sh stop /tmp/pw-pg "
-            + "(or set PASSWRIGHT_SKIP_POSTGRES=1 to leave PostgreSQL out on purpose)."
-    }
-}
-
-/// Log events the in-process service wrote, so tests can check what reached the log.
-final class LogCapture: Sendable {
-    private let events = Locked<[LogEvent]>([])
-
-    func append(_ event: LogEvent) { events.withLock { $0.append(event) } }
-
-    /// Every event as its JSON line, one per line.
-    var text: String { events.withLock { $0.map(\.jsonLine).joined(separator: "\n") } }
-}
+/// The databases the service runs on in these tests (a SQLite file and a real PostgreSQL): the test
+/// kit's ``TestEngine``, under the name these suites know it by.
+typealias Engine = TestEngine
 
 /// A running service and what a test needs to talk to it.
 struct TestService: Sendable {
@@ -153,7 +88,7 @@ func withService<T>(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identities.folder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
         http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push)
-    let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: Logger(label: "test", level: .debug) { logs.append($0) })
+    let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
         let port = try service.port.orThrow("the service has no bound port")

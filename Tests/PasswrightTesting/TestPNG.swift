@@ -1,28 +1,39 @@
-import Locking
 import Foundation
+import Locking
 
-/// A minimal PNG writer (8-bit grey, stored-deflate zlib with Adler-32, chunks with CRC-32), so tests
-/// can make images of any size — including wrong ones — without fixtures.
-enum TestPNG {
+/// Valid solid-colour PNGs of any size, made at test time, so templates can carry icons and images of
+/// exact pixel sizes (including wrong ones) without fixture files.
+///
+/// Foundation has no zlib on Linux, so the image data is a zlib stream of "stored" (uncompressed)
+/// deflate blocks, with its Adler-32 and every chunk's CRC-32 computed here.
+public enum TestPNG {
     /// Images by size: many tests write the same slots, and a poster background is megabytes.
     private static let cache = Locked<[[Int]: Data]>([:])
 
-    static func make(width: Int, height: Int) -> Data {
+    /// An 8-bit grey image (mid grey), cached by size.
+    public static func make(width: Int, height: Int) -> Data {
         if let cached = cache.withLock({ $0[[width, height]] }) { return cached }
-        let png = encode(width: width, height: height)
+        let png = encode(width: width, height: height, colourType: 0, pixel: [0x80])
         cache.withLock { $0[[width, height]] = png }
         return png
     }
 
-    private static func encode(width: Int, height: Int) -> Data {
+    /// An 8-bit truecolour image of one colour.
+    public static func solid(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (40, 90, 160)) -> Data {
+        encode(width: width, height: height, colourType: 2, pixel: [rgb.0, rgb.1, rgb.2])
+    }
+
+    /// `colourType` 0 is grey (one byte a pixel), 2 truecolour (three).
+    private static func encode(width: Int, height: Int, colourType: UInt8, pixel: [UInt8]) -> Data {
         var raw: [UInt8] = []
-        raw.reserveCapacity((width + 1) * height)
+        raw.reserveCapacity(height * (1 + width * pixel.count))
         for _ in 0..<height {
             raw.append(0) // filter: none
-            raw.append(contentsOf: repeatElement(0x80, count: width))
+            for _ in 0..<width { raw += pixel }
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 0, 0, 0, 0])
+        // 8-bit depth, the colour type, deflate, adaptive filtering, no interlace.
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0])
         png += chunk("IDAT", zlibStored(raw))
         png += chunk("IEND", [])
         return Data(png)
@@ -51,7 +62,7 @@ enum TestPNG {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    static func adler32(_ data: [UInt8]) -> UInt32 {
+    private static func adler32(_ data: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         // 5552 bytes is the most that can be summed before the modulo must be taken (zlib's NMAX).
         var index = 0
@@ -74,7 +85,7 @@ enum TestPNG {
         return crc
     }
 
-    static func crc32(_ data: [UInt8]) -> UInt32 {
+    private static func crc32(_ data: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in data { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc

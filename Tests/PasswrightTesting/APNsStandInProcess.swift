@@ -1,0 +1,82 @@
+import Foundation
+import Locking
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `Tests/Support/apns-standin/apns_standin.py` as a child process: Apple's APNs provider API stood
+/// in for by real HTTP/2 over TLS on 127.0.0.1, requiring a client certificate from `caFile`,
+/// recording every request as a JSON line in `recordFile` and answering each device token as
+/// `rulesFile` says (see the script's docstring for both formats).
+///
+/// Launching blocks until the stand-in prints `PORT <n>` (a fraction of a second). Launch it from a
+/// test's own task, not from a thread that ends: Foundation's `Process` on Linux then never learns
+/// that the child exited. Needs `python3` with the `h2` package.
+public final class APNsStandInProcess: Sendable {
+    /// The script, found from this file's place in `Tests/PasswrightTesting/`.
+    public static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Support/apns-standin/apns_standin.py")
+
+    /// The bound port.
+    public let port: Int
+    private let process: Locked<Process?>
+
+    /// Starts the stand-in on `port` (0: any free port; a port it had before, to restart it there).
+    /// Its stderr goes to `<recordFile>.log`, quoted when it fails to start.
+    public init(
+        caFile: URL, certificate: URL, key: URL, recordFile: URL, rulesFile: URL, port: Int = 0,
+        maxConcurrentStreams: Int? = nil, delayMilliseconds: Int? = nil
+    ) throws {
+        let errorFile = recordFile.appendingPathExtension("log")
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+            throw FixtureError("cannot create \(errorFile.path)")
+        }
+        var arguments = [
+            "python3", Self.script.path, "--port", String(port),
+            "--ca", caFile.path, "--cert", certificate.path, "--key", key.path,
+            "--record", recordFile.path, "--rules", rulesFile.path,
+        ]
+        if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
+        if let delayMilliseconds { arguments += ["--delay-ms", String(delayMilliseconds)] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        // The stand-in prints `PORT <n>` once it listens, and nothing else on stdout; EOF first means it died.
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard text.hasPrefix("PORT "), let bound = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+            throw FixtureError("apns_standin.py did not start (is `pip install h2` done?): \(text) \(errors)")
+        }
+        self.port = bound
+        self.process = Locked(process)
+    }
+
+    /// The origin a client should push to.
+    public var url: URL { URL(string: "https://127.0.0.1:\(port)")! }
+
+    /// Kills the stand-in (its connections drop) and waits for it to exit; idempotent.
+    ///
+    /// SIGKILL, because a child of this process may start with SIGTERM blocked (Foundation's `Process`
+    /// passes on the spawning thread's signal mask) and the stand-in keeps no state worth a graceful exit.
+    public func stop() {
+        guard let process = process.withLock({ current in defer { current = nil }; return current }) else { return }
+        kill(process.processIdentifier, SIGKILL)
+        // Not `waitUntilExit()` alone: should Foundation miss the exit, it would spin forever.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+    }
+}
