@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 @testable import HTTPServer

@@ -1,6 +1,7 @@
 import Logging
 import Foundation
 import HTTPServer
+import PasswrightTesting
 import Testing
 
 /// The server's lifecycle task: request tasks end before `shutdown()` returns, and draining waits for

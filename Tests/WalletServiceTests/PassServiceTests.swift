@@ -3,6 +3,7 @@ import Locking
 import PassModel
 import Signing
 import Storage
+import PasswrightTesting
 import Testing
 @testable import WalletService
 import WalletStore

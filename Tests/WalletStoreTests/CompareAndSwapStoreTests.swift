@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import Storage
+import PasswrightTesting
 import Testing
 @testable import WalletStore
 
