@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "Locking", "Logging",
+            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "Logging",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",

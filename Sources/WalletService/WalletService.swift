@@ -15,8 +15,11 @@ public final class WalletService: Sendable {
     public let configuration: ServiceConfiguration
     /// The persistent state.
     public let store: WalletStore
-    /// The templates it issues from.
-    public let catalog: TemplateCatalog
+    /// The templates it issues and renders from, as versions in the store.
+    public let templates: TemplateLibrary
+    /// Carries a new template version to every pass of the template.
+    public let rollouts: RolloutWorker
+    private let templateService: TemplateService
     /// Drains the push outbox while the service runs.
     public let pushWorker: PushWorker
     private let database: any Database
@@ -24,7 +27,8 @@ public final class WalletService: Sendable {
     private let router: Router
     private let logger: Logger
 
-    /// Opens the database (migrating it), loads the templates with their identities, and binds the
+    /// Opens the database (migrating it), imports the template folders of
+    /// `configuration.templatesDirectory` as new versions where their files changed, and binds the
     /// HTTP server; call ``run()`` to serve. Pushes go through an APNs client per pass type made from
     /// `configuration.push`, unless `pushSenders` supplies the senders; a pass type without one keeps
     /// its pushes queued.
@@ -39,34 +43,44 @@ public final class WalletService: Sendable {
         store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity)
         try await store.migrate()
         let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase)
-        catalog = try TemplateCatalog(directory: configuration.templatesDirectory, identities: identities, webServiceURL: configuration.webServiceURL)
-        for (name, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
-            if case .unavailable(let reason) = entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+        templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
+        rollouts = RolloutWorker(store: store, logger: logger)
+        templateService = TemplateService(store: store, library: templates, rollouts: rollouts)
+        do {
+            if let directory = configuration.templatesDirectory {
+                _ = try await templateService.importFolders(in: directory, logger: logger)
+            }
+            for (name, status) in try await templates.statuses().sorted(by: { $0.key < $1.key }) {
+                if case .unavailable(let reason) = status.entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+            }
+        } catch {
+            await database.close()
+            throw error
         }
         for file in identities.looseKeyPermissions() {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
         }
 
-        let senders = pushSenders ?? configuration.push.senders(for: catalog.passTypeIdentifiers, identities: identities, logger: logger)
+        let senders = pushSenders ?? configuration.push.senders(
+            for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
         pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
-        let service = PassService(store: store, catalog: catalog)
+        let service = PassService(store: store, templates: templates)
         var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
         let issuing = IssuingRoutes(
-            service: service, catalog: catalog,
-            links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
-            publicURL: configuration.publicURL, webServiceURL: configuration.webServiceURL, identities: identities,
-            metrics: metrics
+            service: service, links: DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime),
+            publicURL: configuration.publicURL, metrics: metrics
         )
         router.add(issuing.group(adminToken: configuration.adminToken))
         router.add(issuing.downloads)
+        router.add(TemplateRoutes(templates: templateService, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(PushRoutes(service: service, worker: pushWorker).group(adminToken: configuration.adminToken))
         let document = OpenAPIDocument()
         router.add(OperationsRoutes(
-            database: database, service: service, metrics: metrics, catalog: catalog, pushWorker: pushWorker, document: document
+            database: database, service: service, metrics: metrics, templates: templates, pushWorker: pushWorker, document: document
         ).group)
         try document.describe(router)
         self.router = router
@@ -88,17 +102,26 @@ public final class WalletService: Sendable {
     /// Every route the service answers, in the order they are tried: what `/openapi.json` describes.
     public var routes: [Route] { router.routes }
 
+    /// Imports the template folders again (`SIGHUP`): each folder whose files changed becomes a new
+    /// version, rolled out to its passes; a folder with lint errors is refused and its stored version
+    /// stays current.
+    public func importTemplateFolders() async throws {
+        guard let directory = configuration.templatesDirectory else { return }
+        _ = try await templateService.importFolders(in: directory, logger: logger)
+    }
+
     /// The bound port (useful with port 0).
     public var port: Int? { server.port }
 
     /// Serves and pushes until the surrounding task is cancelled, then drains in-flight requests,
     /// stops the push worker and closes the database.
     public func run() async throws {
-        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String(catalog.entries.count)])
+        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String((try? await store.currentTemplateVersions().count) ?? 0)])
         defer { logger.info("stopped") }
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await self.server.run() }
+                group.addTask { await self.rollouts.run() }
                 if self.pushWorker.hasSenders {
                     group.addTask { await self.pushWorker.run() }
                 } else {

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial]
+    static let migrations = [initial, templateVersions]
 
     static let initial = Migration(
         version: 1,
@@ -115,6 +115,71 @@ enum WalletSchema {
             );
             CREATE INDEX push_outbox_due ON push_outbox (next_attempt_at);
             CREATE SEQUENCE update_tag_sequence;
+            """
+    )
+
+    /// Templates as immutable versions in the store, so every instance renders from the same files,
+    /// and each pass records the version its current update tag was rendered from: a pass keeps
+    /// rendering from that version until the roll-out advances it (version 0: the template's current
+    /// version when the pass predates versioned templates).
+    static let templateVersions = Migration(
+        version: 2,
+        name: "template versions",
+        sqlite: """
+            CREATE TABLE templates (
+                name TEXT PRIMARY KEY,
+                current_version INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE TABLE template_versions (
+                name TEXT NOT NULL REFERENCES templates ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                digest TEXT NOT NULL,
+                uploaded_by TEXT NOT NULL,
+                uploaded_at INTEGER NOT NULL,
+                restores INTEGER,
+                findings TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (name, version)
+            );
+            CREATE TABLE template_files (
+                name TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                path TEXT NOT NULL,
+                bytes BLOB NOT NULL,
+                PRIMARY KEY (name, version, path),
+                FOREIGN KEY (name, version) REFERENCES template_versions ON DELETE CASCADE
+            );
+            ALTER TABLE passes ADD COLUMN template_version INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX passes_template_version ON passes (template, template_version);
+            """,
+        postgres: """
+            CREATE TABLE templates (
+                name TEXT PRIMARY KEY,
+                current_version BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE template_versions (
+                name TEXT NOT NULL REFERENCES templates ON DELETE CASCADE,
+                version BIGINT NOT NULL,
+                digest TEXT NOT NULL,
+                uploaded_by TEXT NOT NULL,
+                uploaded_at BIGINT NOT NULL,
+                restores BIGINT,
+                findings TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (name, version)
+            );
+            CREATE TABLE template_files (
+                name TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                path TEXT NOT NULL,
+                bytes BYTEA NOT NULL,
+                PRIMARY KEY (name, version, path),
+                FOREIGN KEY (name, version) REFERENCES template_versions ON DELETE CASCADE
+            );
+            ALTER TABLE passes ADD COLUMN template_version BIGINT NOT NULL DEFAULT 0;
+            CREATE INDEX passes_template_version ON passes (template, template_version);
             """
     )
 }

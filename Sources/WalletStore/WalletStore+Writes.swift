@@ -85,7 +85,7 @@ extension WalletStore {
         let rows = try await transaction.query(SQL(
             unsafeText: """
             SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                   update_tag, voided, created_at, updated_at
+                   update_tag, voided, created_at, updated_at, template_version
             FROM passes
             WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))
             ORDER BY pass_type_identifier, serial_number

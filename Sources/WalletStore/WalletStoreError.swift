@@ -13,6 +13,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     /// landed between reading the pass and writing it (HTTP 503 with `Retry-After`: the pass is busy,
     /// not wrong; asking again shortly succeeds).
     case updateConflict(PassKey, attempts: Int)
+    /// No template of this name is stored (HTTP 404).
+    case templateNotFound(String)
     /// The database failed while the store was doing `operation`; `error` says how, without values.
     case database(operation: String, error: StorageError)
 
@@ -25,6 +27,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
         case .updateConflict(let key, let attempts):
             "The pass \(key) changed under the update \(attempts) times in a row (other writers got there first); nothing of this update was written to it, try again"
+        case .templateNotFound(let name):
+            "No template '\(name)' is stored; upload it with PUT /api/v1/templates/\(name) or `passwright templates push`"
         case .database(let operation, let error):
             "The Wallet store cannot \(operation): \(error)"
         }

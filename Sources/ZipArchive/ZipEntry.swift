@@ -13,4 +13,7 @@ public struct ZipEntry: Sendable, Hashable {
     public let compression: ZipCompression
     /// Whether the entry is a directory marker (a name ending in `/`), which holds no bytes.
     public let isDirectory: Bool
+    /// Whether the archive marks the entry as a symbolic link: its bytes name another path, which a
+    /// reader that unpacks or trusts them must never follow.
+    public let isSymbolicLink: Bool
 }

@@ -89,6 +89,6 @@ public struct ZipReader: Sendable {
         }
         return ZipEntry(name: name, uncompressedSize: Int(record.uncompressedSize),
                         compressedSize: Int(record.compressedSize), compression: compression,
-                        isDirectory: name.hasSuffix("/"))
+                        isDirectory: name.hasSuffix("/"), isSymbolicLink: record.isSymbolicLink)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import PassModel
 import Signing
+import PasswrightTesting
 import Testing
+import WalletStore
 @testable import WalletService
 
 /// The service reviews templates with the linter: on request (`POST /api/v1/templates/{t}/lint`) and
@@ -27,7 +29,7 @@ import Testing
         }
     }
 
-    @Test("a template the linter finds errors in is not used to issue passes") func templateWithErrorsIsUnavailable() throws {
+    @Test("a template the linter finds errors in is not used to issue passes") func templateWithErrorsIsUnavailable() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = Samples.templatesFolder.appendingPathComponent("loyalty")
@@ -41,16 +43,17 @@ import Testing
         text.replaceSubrange(marker, with: "now")
         try text.write(to: passJSON, atomically: true, encoding: .utf8)
 
-        let identities = try ServiceIdentities.shared()
-        let catalog = try TemplateCatalog(
-            directory: folder, identities: IdentityDirectory(root: identities.folder) { _ in nil },
-            webServiceURL: TestService.publicURL + "/wallet/")
-        #expect(catalog.compiler(for: "loyalty") != nil)
-        #expect(catalog.compiler(for: "broken") == nil)
-        guard case .unavailable(let reason)? = catalog.entries["broken"] else {
+        try await TestEngine.sqlite.withDatabase { database in
+            let store = WalletStore(database: database)
+            try await store.migrate()
+            let catalog = try await importedTemplates(into: store, folder: folder).statuses().mapValues(\.entry)
+        #expect(catalog["loyalty"]?.compiler != nil)
+        #expect(catalog["broken"]?.compiler == nil)
+        guard case .unavailable(let reason)? = catalog["broken"] else {
             Issue.record("the broken template should be unavailable")
             return
         }
         #expect(reason.contains("field.changeMessage"), "\(reason)")
+        }
     }
 }

@@ -84,6 +84,10 @@ struct OperationsTests {
             }
             let expected: [String: (String, String, [Int])] = [
         "deviceLog": ("POST", "/wallet/v1/log", [200, 400, 413]),
+        "downloadTemplateVersion": ("GET", "/api/v1/templates/{template}/versions/{version}", [200, 400, 401, 404]),
+        "getTemplate": ("GET", "/api/v1/templates/{template}", [200, 400, 401, 404]),
+        "rollbackTemplate": ("POST", "/api/v1/templates/{template}/rollback", [200, 400, 401, 404, 413, 415, 422]),
+        "uploadTemplate": ("PUT", "/api/v1/templates/{template}", [200, 201, 400, 401, 413, 415, 422]),
         "deviceLogs": ("GET", "/api/v1/logs", [200, 400, 401]),
         "downloadPass": ("GET", "/passes/{passTypeIdentifier}/{serialNumber}", [200, 400, 403, 404, 410]),
         "forcePush": ("POST", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}/push", [202, 400, 401, 404]),

@@ -132,16 +132,13 @@ import WalletStore
         engine: Engine, clock: (any WalletClock)? = nil, afterValidation: ((WalletStore) -> @Sendable (PassKey) async -> Void)? = nil,
         _ body: (PassService, WalletStore) async throws -> T
     ) async throws -> T {
-        let identities = try ServiceIdentities.shared()
-        let catalog = try TemplateCatalog(
-            directory: Samples.templatesFolder, identities: IdentityDirectory(root: identities.folder, passphrase: { _ in nil }),
-            webServiceURL: "\(TestService.publicURL)/wallet/")
-        return try await engine.withLocation { configuration in
+        try await engine.withLocation { configuration in
             let database = try await configuration.open(poolSize: 4)
             do {
                 let store = clock.map { WalletStore(database: database, clock: $0) } ?? WalletStore(database: database)
                 try await store.migrate()
-                let service = PassService(store: store, catalog: catalog, clock: store.clock, afterValidation: afterValidation?(store))
+                let templates = try await importedTemplates(into: store)
+                let service = PassService(store: store, templates: templates, clock: store.clock, afterValidation: afterValidation?(store))
                 let result = try await body(service, store)
                 await database.close()
                 return result

@@ -9,8 +9,8 @@ import ZipArchive
 public struct Template: Sendable {
     /// The folder name, which is how the CLI and the REST API refer to the template.
     public let name: String
-    /// Where it was loaded from.
-    public let directory: URL
+    /// The folder it was loaded from; `nil` for a template loaded from stored or uploaded files.
+    public let directory: URL?
     /// `pass.json` as written, placeholders and all.
     public let source: JSONValue
     /// From `pass.json`; chooses the signing identity, so it may not be a placeholder.
@@ -33,11 +33,24 @@ public struct Template: Sendable {
 
     /// Loads the template in `directory`.
     public static func load(from directory: URL) throws(PassCompilerError) -> Template {
-        let folder = try TemplateFolder(directory: directory)
-        guard let passEntry = folder.entries.first(where: { $0.path == "pass.json" }) else {
+        let folder = try TemplateSourceFile.read(folder: directory)
+        guard folder.kept.contains(where: { $0.path == "pass.json" }) else {
             throw .templateNotFound(path: directory.path)
         }
-        let source = try JSONValue.parseTemplateFile(try read(passEntry), file: "pass.json")
+        return try load(
+            name: directory.standardizedFileURL.lastPathComponent, files: folder.kept, skipped: folder.skipped, directory: directory)
+    }
+
+    /// Loads a template from its files (a stored version, an uploaded archive), laid out as in a
+    /// folder: `pass.json` and images at the root, `<language>.lproj/` folders. `files` must have
+    /// been sorted out by ``TemplateSourceFile/sorted(_:)``; `skipped` says what was left out, and why.
+    public static func load(
+        name: String, files: [TemplateSourceFile], skipped: [String] = [], directory: URL? = nil
+    ) throws(PassCompilerError) -> Template {
+        guard let passFile = files.first(where: { $0.path == "pass.json" }) else {
+            throw .templateFile(file: "pass.json", message: "is missing: a template is a pass.json with its images")
+        }
+        let source = try JSONValue.parseTemplateFile(passFile.bytes, file: "pass.json")
         guard case .object(let object) = source else {
             throw .invalidTemplate(file: "pass.json", path: "", message: "must be a JSON object")
         }
@@ -45,13 +58,13 @@ public struct Template: Sendable {
         let teamIdentifier = try literalString("teamIdentifier", in: object)
         let root = try TemplateNode(source, file: "pass.json")
 
-        var files: [PackagedFile] = []
+        var packagedFiles: [PackagedFile] = []
         var localizations: [String: StringsFile] = [:]
-        var skipped = folder.skipped
+        var skipped = skipped
         var images: [String: PNGImage] = [:]
-        for entry in folder.entries where entry.path != "pass.json" {
-            let name = entry.url.lastPathComponent
-            var bytes = try read(entry)
+        for entry in files where entry.path != "pass.json" {
+            let name = String(entry.path.split(separator: "/").last ?? "")
+            var bytes = entry.bytes
             if name.hasSuffix(".png") {
                 guard let image = PNGImage(bytes: bytes) else {
                     throw .templateFile(file: entry.path, message: "is not a valid PNG image (bad signature or IHDR header)")
@@ -67,14 +80,14 @@ public struct Template: Sendable {
                 skipped.append("\(entry.path) (not a pass file: only pass.json, personalization.json, PNG images and pass.strings are packaged)")
                 continue
             }
-            files.append(PackagedFile(path: entry.path, bytes: bytes, sha1Hex: Digest.sha1Hex(bytes)))
+            packagedFiles.append(PackagedFile(path: entry.path, bytes: bytes, sha1Hex: Digest.sha1Hex(bytes)))
         }
         try checkScales(images)
         try checkIcon(images: images, languages: Array(localizations.keys))
 
         var seen = Set<String>()
         let placeholders = root.placeholders.filter { seen.insert($0).inserted }
-        let sorted = files.sorted { $0.path < $1.path }
+        let sorted = packagedFiles.sorted { $0.path < $1.path }
         let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
         do {
             packaged = (
@@ -84,7 +97,7 @@ public struct Template: Sendable {
             throw .packaging(message: "cannot compress the template's files: \(error)")
         }
         return Template(
-            name: directory.standardizedFileURL.lastPathComponent, directory: directory, source: source,
+            name: name, directory: directory, source: source,
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier,
             files: sorted, localizations: localizations,
             skippedFiles: skipped, placeholders: placeholders, packaged: packaged, root: root)
@@ -93,14 +106,6 @@ public struct Template: Sendable {
     /// Whether the template ships an image for `slot` at any scale, at the root or localized.
     public func hasImage(_ slot: String) -> Bool {
         files.contains { $0.imageName?.slot == slot }
-    }
-
-    private static func read(_ entry: TemplateFolder.Entry) throws(PassCompilerError) -> Data {
-        do {
-            return try Data(contentsOf: entry.url)
-        } catch {
-            throw .templateFile(file: entry.path, message: "cannot be read: \(error.localizedDescription)")
-        }
     }
 
     private static func literalString(_ key: String, in object: JSONObject) throws(PassCompilerError) -> String {

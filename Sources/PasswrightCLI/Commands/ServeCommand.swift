@@ -15,6 +15,9 @@ struct ServeCommand: Subcommand {
         PASSWRIGHT_ADMIN_TOKEN protects /api/v1; when unset, a token is generated on first start and kept in
         <data-dir>/admin-token (mode 0600). PASSWRIGHT_LINK_KEY (hex) signs download links; when unset, one is
         kept in <data-dir>/link-key. Instances sharing one PostgreSQL must share both values.
+        Templates live in the database as versions (upload with PUT /api/v1/templates/<name> or
+        `passwright templates push`); --templates imports a folder of template folders at start and again
+        on SIGHUP, each as a new version where its files changed, rolled out to the template's passes.
         SIGTERM or SIGINT stops accepting connections, finishes in-flight requests and exits 0.
         """,
         options: [
@@ -22,7 +25,7 @@ struct ServeCommand: Subcommand {
             .value("port", "PORT", help: "Port to listen on, 0 for any free one (default: 8080)."),
             .value("database", "URL", help: "sqlite:PATH or postgres://user@host:port/db (default: sqlite:<data-dir>/passwright.sqlite)."),
             .value("data-dir", "DIR", help: "Folder for the SQLite file and generated secrets (default: ./data)."),
-            .value("templates", "DIR", help: "Folder of template folders (default: ./Templates)."),
+            .value("templates", "DIR", help: "Folder of template folders to import at start and on SIGHUP (default: ./Templates if it exists; 'none' imports nothing)."),
             IdentityOptions.option,
             .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>)."),
             .value("log-level", "LEVEL", help: "debug, info, warning or error (default: info)."),
@@ -33,18 +36,20 @@ struct ServeCommand: Subcommand {
                 How long a claimed push stays this instance's before another (or this one, restarted after a crash) \
                 takes it over; 5 to 3600 (default: 60).
                 """),
+            .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
         ])
 
     let hostname: String
     let port: Int
     let dataDirectory: URL
     let database: DatabaseConfiguration
-    let templates: URL
+    let templates: URL?
     let identities: URL
     let publicURL: String
     let logLevel: LogLevel
     let push: PushSettings
     let pushLease: Duration
+    let pushRate: Int
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
@@ -60,7 +65,14 @@ struct ServeCommand: Subcommand {
         } catch {
             throw UsageError("--database: \(error)")
         }
-        templates = URL(fileURLWithPath: setting("templates", "PASSWRIGHT_TEMPLATES") ?? "Templates")
+        switch setting("templates", "PASSWRIGHT_TEMPLATES") {
+        case "none"?: templates = nil
+        case let folder?: templates = URL(fileURLWithPath: folder)
+        case nil:
+            var isFolder: ObjCBool = false
+            templates = FileManager.default.fileExists(atPath: "Templates", isDirectory: &isFolder) && isFolder.boolValue
+                ? URL(fileURLWithPath: "Templates") : nil
+        }
         identities = URL(fileURLWithPath: setting("identities", "PASSWRIGHT_IDENTITIES") ?? "Certificates")
         publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(hostname):\(port)"
         let levelText = setting("log-level", "PASSWRIGHT_LOG_LEVEL") ?? "info"
@@ -76,6 +88,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--push-lease takes 5 to 3600 seconds, not '\(leaseText)'")
         }
         pushLease = .seconds(lease)
+        let rateText = setting("push-rate", "PASSWRIGHT_PUSH_RATE") ?? "1000"
+        guard let rate = Int(rateText), (1...100_000).contains(rate) else {
+            throw UsageError("--push-rate takes 1 to 100000 pushes per second, not '\(rateText)'")
+        }
+        pushRate = rate
         self.environment = environment
     }
 
@@ -91,13 +108,23 @@ struct ServeCommand: Subcommand {
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
             http: HTTPServerConfiguration(hostname: hostname, port: port), push: push)
-        let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease), logger: logger)
+        let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
             group.addTask {
                 await SignalWatcher.wait(for: [SIGINT, SIGTERM])
                 logger.info("signal received; draining")
+            }
+            group.addTask {
+                for await _ in SignalWatcher.stream(of: [SIGHUP]) {
+                    logger.info("SIGHUP: importing the template folders")
+                    do {
+                        try await service.importTemplateFolders()
+                    } catch {
+                        logger.error("template folders not imported", ["error": "\(error)"])
+                    }
+                }
             }
             _ = try await group.next()
             group.cancelAll()

@@ -1,12 +1,18 @@
 import Dispatch
 import Foundation
 
-/// Turns SIGINT/SIGTERM into an awaitable event, so `serve` can cancel its task group and drain
-/// instead of dying mid-request.
+/// Turns signals into awaitable events: SIGINT/SIGTERM, so `serve` can cancel its task group and
+/// drain instead of dying mid-request; SIGHUP, so it re-imports its template folders.
 enum SignalWatcher {
     /// Returns when one of `signals` arrives (or the task is cancelled).
     static func wait(for signals: [Int32]) async {
-        let stream = AsyncStream<Int32> { continuation in
+        for await _ in stream(of: signals) { return }
+    }
+
+    /// Every arrival of one of `signals`, until the iterating task stops; the signals' default
+    /// actions are off meanwhile.
+    static func stream(of signals: [Int32]) -> AsyncStream<Int32> {
+        AsyncStream<Int32> { continuation in
             let sources = signals.map { number -> DispatchSourceSignal in
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -17,7 +23,6 @@ enum SignalWatcher {
             let owned = OwnedSources(sources)
             continuation.onTermination = { _ in owned.cancel() }
         }
-        for await _ in stream { return }
     }
 }
 

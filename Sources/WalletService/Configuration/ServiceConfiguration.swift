@@ -9,8 +9,10 @@ public struct ServiceConfiguration: Sendable {
     public var database: DatabaseConfiguration
     /// Connections to PostgreSQL (SQLite uses one writer and a few readers).
     public var databasePoolSize: Int
-    /// The folder of template folders; each subfolder with a `pass.json` is a template named after it.
-    public var templatesDirectory: URL
+    /// A folder of template folders imported at start (and on `SIGHUP`): each subfolder with a
+    /// `pass.json` is a template named after it, stored as a new version when its files changed.
+    /// `nil`: templates come only from uploads (`PUT /api/v1/templates/{name}`).
+    public var templatesDirectory: URL?
     /// The identities folder (`<dir>/<passTypeIdentifier>/`, `<dir>/wwdr/`).
     public var identitiesDirectory: URL
     /// Key passphrases by pass type identifier (from the environment, via the CLI).
@@ -33,7 +35,7 @@ public struct ServiceConfiguration: Sendable {
 
     /// Creates a configuration; see each property for its meaning.
     public init(
-        database: DatabaseConfiguration, databasePoolSize: Int = 4, templatesDirectory: URL, identitiesDirectory: URL,
+        database: DatabaseConfiguration, databasePoolSize: Int = 4, templatesDirectory: URL?, identitiesDirectory: URL,
         passphrase: @escaping @Sendable (String) -> String? = { _ in nil }, publicURL: String, adminToken: String,
         downloadLinkKey: Data, downloadLinkLifetime: Duration = .seconds(7 * 24 * 3600),
         http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000,

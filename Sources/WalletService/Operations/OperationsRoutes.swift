@@ -10,7 +10,7 @@ struct OperationsRoutes {
     let database: any Database
     let service: PassService
     let metrics: ServiceMetrics
-    let catalog: TemplateCatalog
+    let templates: TemplateLibrary
     let pushWorker: PushWorker
     /// The OpenAPI document, generated once the router holds every route (this one included).
     let document: OpenAPIDocument
@@ -45,11 +45,12 @@ struct OperationsRoutes {
             responses: [RouteResponse(.ok, "Prometheus text", body: RouteBody("text/plain", schema: "PrometheusText"))]
         ) { _, _ in
             let outbox = try? await service.outboxStats()
-            let ready = catalog.entries.values.filter { if case .ready = $0 { true } else { false } }.count
+            let statuses = (try? await templates.statuses()) ?? [:]
+            let ready = statuses.values.filter { $0.entry.compiler != nil }.count
             let counters = pushWorker.counters
             var gauges: [(name: String, help: String, value: Double)] = [
                 ("passwright_templates_ready", "Templates that can issue passes.", Double(ready)),
-                ("passwright_templates_unavailable", "Templates that cannot issue passes (see /api/v1/templates).", Double(catalog.entries.count - ready)),
+                ("passwright_templates_unavailable", "Templates that cannot issue passes (see /api/v1/templates).", Double(statuses.count - ready)),
                 ("passwright_push_queued", "Pushes waiting in the outbox.", Double(outbox?.queued ?? 0)),
                 ("passwright_push_oldest_pending_seconds", "Age of the oldest waiting push.", outbox?.oldestPendingAge.map { Double($0.components.seconds) } ?? 0),
                 ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),

@@ -2,12 +2,13 @@ import Locking
 import Foundation
 import WalletStore
 
-/// Signed archives of recently fetched passes, keyed by pass and update tag, so a device fetching an
+/// Signed archives of recently fetched passes, keyed by pass, update tag and template version, so a device fetching an
 /// unchanged pass (or many devices fetching the same update) costs a lookup instead of a signature.
 /// Bounded: the least recently used entry goes first.
 final class ArchiveCache: Sendable {
     private struct Entry {
         let tag: Int64
+        let templateVersion: Int64
         let archive: Data
         var lastUse: UInt64
     }
@@ -26,7 +27,8 @@ final class ArchiveCache: Sendable {
 
     func archive(for pass: StoredPass) -> Data? {
         state.withLock { state in
-            guard var entry = state.entries[pass.key], entry.tag == pass.updateTag else { return nil }
+            guard var entry = state.entries[pass.key], entry.tag == pass.updateTag,
+                  entry.templateVersion == pass.templateVersion else { return nil }
             state.clock += 1
             entry.lastUse = state.clock
             state.entries[pass.key] = entry
@@ -37,7 +39,7 @@ final class ArchiveCache: Sendable {
     func store(_ archive: Data, for pass: StoredPass) {
         state.withLock { state in
             state.clock += 1
-            state.entries[pass.key] = Entry(tag: pass.updateTag, archive: archive, lastUse: state.clock)
+            state.entries[pass.key] = Entry(tag: pass.updateTag, templateVersion: pass.templateVersion, archive: archive, lastUse: state.clock)
             if state.entries.count > capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                 state.entries[oldest] = nil
             }

@@ -26,18 +26,18 @@ extension PassService {
     /// "Only once" is checked on the row the write replaces (inside the compare-and-swap retry), so two
     /// racing requests cannot both personalize the pass.
     func personalize(_ key: PassKey, token: String, info: JSONObject) async throws -> Personalization {
-        guard let pass = try await store.pass(key), offersPersonalization(pass) else { return .notOffered }
-        let catalog = self.catalog
+        guard let pass = try await store.pass(key), await offersPersonalization(pass) else { return .notOffered }
+        let templates = self.templates
         let change = Change(data: .object(["personalization": .object(info)]), overrides: JSONObject(), voided: nil)
         do {
             _ = try await store.updatePass(key, maxAttempts: maximumUpdateAttempts) { current in
                 guard try !Self.isPersonalized(current) else { throw AlreadyPersonalized() }
-                return try Self.apply(change, to: current, catalog: catalog)
+                return try await Self.apply(change, to: current, templates: templates)
             }
         } catch is AlreadyPersonalized {
             return .alreadyPersonalized
         }
-        return .signed(try signPersonalizationToken(token, for: pass))
+        return .signed(try await signPersonalizationToken(token, for: pass))
     }
 
     /// Thrown inside the update to stop it without writing.

@@ -17,7 +17,7 @@ import WalletStore
 /// Wallet device endpoints and logs), `+Push` (forced pushes, outbox state).
 public struct PassService: Sendable {
     let store: WalletStore
-    let catalog: TemplateCatalog
+    let templates: TemplateLibrary
     let archives: ArchiveCache
     /// The source of "now" for everything the service dates; the store's clock unless a test pins one.
     let clock: any WalletClock
@@ -33,18 +33,18 @@ public struct PassService: Sendable {
     static let defaultMaximumUpdateAttempts = 5
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, catalog: TemplateCatalog) {
-        self.init(store: store, catalog: catalog, clock: store.clock)
+    init(store: WalletStore, templates: TemplateLibrary) {
+        self.init(store: store, templates: templates, clock: store.clock)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
-        store: WalletStore, catalog: TemplateCatalog, clock: any WalletClock, maximumUpdateAttempts: Int = defaultMaximumUpdateAttempts,
+        store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = defaultMaximumUpdateAttempts,
         afterValidation: (@Sendable (PassKey) async -> Void)? = nil
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
-        self.catalog = catalog
+        self.templates = templates
         self.clock = clock
         self.maximumUpdateAttempts = maximumUpdateAttempts
         self.afterValidation = afterValidation
@@ -64,11 +64,10 @@ public struct PassService: Sendable {
         var overrides: JSONObject
     }
 
-    /// Issues a pass: validates it, then stores it with a fresh token.
+    /// Issues a pass from the template's current version: validates it, then stores it with a fresh
+    /// token and that version.
     func issue(_ request: Issue) async throws -> StoredPass {
-        guard let compiler = catalog.compiler(for: request.template) else {
-            throw ServiceError.unknownTemplate(request.template, available: catalog.entries.keys.sorted())
-        }
+        let (version, compiler) = try await templates.currentCompiler(request.template)
         let serial = request.serialNumber ?? Self.string(request.data["serialNumber"]) ?? UUID().uuidString.lowercased()
         // Checked after choosing, so a serial number from the record obeys the same rules: one with '/'
         // or NUL could never be named in a Wallet or download URL (the router refuses both).
@@ -82,7 +81,7 @@ public struct PassService: Sendable {
         let key = PassKey(passTypeIdentifier: compiler.template.passTypeIdentifier, serialNumber: serial)
         return try await store.createPass(NewPass(
             key: key, template: request.template, data: Self.text(.object(request.data)),
-            overrides: Self.text(.object(request.overrides)), authenticationToken: token))
+            overrides: Self.text(.object(request.overrides)), authenticationToken: token, templateVersion: version))
     }
 
     /// A change to one pass or to every pass of a template.
@@ -100,10 +99,10 @@ public struct PassService: Sendable {
     /// changes survive; after ``maximumUpdateAttempts`` tries it throws
     /// ``WalletStoreError/updateConflict(_:attempts:)`` (HTTP 503: retry shortly).
     func update(_ key: PassKey, _ change: Change) async throws -> UpdateOutcome {
-        let catalog = self.catalog
+        let templates = self.templates
         let afterValidation = self.afterValidation
         return try await store.updatePass(key, maxAttempts: maximumUpdateAttempts) { current in
-            let proposed = try Self.apply(change, to: current, catalog: catalog)
+            let proposed = try await Self.apply(change, to: current, templates: templates)
             await afterValidation?(current.key)
             return proposed
         }
@@ -114,24 +113,20 @@ public struct PassService: Sendable {
     /// the request with nothing written. The writes then go in short batches with a compare-and-swap
     /// per pass (``WalletStore/updatePasses(template:maxAttempts:_:)``).
     func update(template: String, _ change: Change) async throws -> TemplateUpdateOutcome {
-        guard catalog.compiler(for: template) != nil else {
-            throw ServiceError.unknownTemplate(template, available: catalog.entries.keys.sorted())
-        }
-        let catalog = self.catalog
+        _ = try await templates.currentCompiler(template)
+        let templates = self.templates
         let afterValidation = self.afterValidation
         return try await store.updatePasses(template: template, maxAttempts: maximumUpdateAttempts) { current in
-            let proposed = try Self.apply(change, to: current, catalog: catalog)
+            let proposed = try await Self.apply(change, to: current, templates: templates)
             await afterValidation?(current.key)
             return proposed
         }
     }
 
-    /// The signed archive of a stored pass, built once per update tag.
-    func archive(for pass: StoredPass) throws -> Data {
+    /// The signed archive of a stored pass, built once per update tag and template version.
+    func archive(for pass: StoredPass) async throws -> Data {
         if let cached = archives.archive(for: pass) { return cached }
-        guard let compiler = catalog.compiler(for: pass.template) else {
-            throw ServiceError.unavailableTemplate(pass.template)
-        }
+        let compiler = try await templates.compiler(for: pass)
         var overrides = try Self.object(pass.overrides)
         if pass.voided { overrides["voided"] = .bool(true) }
         let input = PassInput(record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber, authenticationToken: pass.authenticationToken, overrides: overrides)
@@ -141,26 +136,27 @@ public struct PassService: Sendable {
     }
 
     /// Whether the pass's template ships `personalization.json` (and so asks Wallet for a sign-up).
-    func offersPersonalization(_ pass: StoredPass) -> Bool {
-        catalog.compiler(for: pass.template)?.template.files.contains { $0.path == "personalization.json" } ?? false
+    func offersPersonalization(_ pass: StoredPass) async -> Bool {
+        guard let compiler = try? await templates.compiler(for: pass) else { return false }
+        return compiler.template.files.contains { $0.path == "personalization.json" }
     }
 
     /// Signs a personalization token with the pass's identity (digest §3.6).
-    func signPersonalizationToken(_ token: String, for pass: StoredPass) throws -> Data {
-        guard let compiler = catalog.compiler(for: pass.template) else { throw ServiceError.unavailableTemplate(pass.template) }
-        return try compiler.signDetached(Data(token.utf8))
+    func signPersonalizationToken(_ token: String, for pass: StoredPass) async throws -> Data {
+        try await templates.compiler(for: pass).signDetached(Data(token.utf8))
     }
 
     /// The stored change `change` makes to `current` (merged, rendered and validated), or `nil` when it
-    /// changes nothing. Pure and free of I/O: it runs outside any transaction, maybe more than once.
-    static func apply(_ change: Change, to current: StoredPass, catalog: TemplateCatalog) throws -> PassChange? {
+    /// changes nothing. It runs outside any transaction, maybe more than once; its only I/O is loading
+    /// the pass's template version on this instance's first use of it.
+    static func apply(_ change: Change, to current: StoredPass, templates: TemplateLibrary) async throws -> PassChange? {
         let data = try change.data.map { JSONMergePatch.apply($0, to: try value(current.data)) } ?? value(current.data)
         var overrides = try object(current.overrides)
         for (key, value) in change.overrides { overrides[key] = value == .null ? nil : value }
         let voided = change.voided ?? current.voided
         let dataText = text(data), overridesText = text(.object(overrides))
         guard dataText != current.data || overridesText != current.overrides || voided != current.voided else { return nil }
-        guard let compiler = catalog.compiler(for: current.template) else { throw ServiceError.unavailableTemplate(current.template) }
+        let compiler = try await templates.compiler(for: current)
         var checked = overrides
         if voided { checked["voided"] = .bool(true) }
         _ = try compiler.validate(PassInput(record: data, recordName: "pass \(current.key.serialNumber)", serialNumber: current.key.serialNumber, authenticationToken: current.authenticationToken, overrides: checked))

@@ -15,6 +15,9 @@ public final class PushWorker: Sendable {
     private let configuration: PushWorkerConfiguration
     private let logger: Logger
     private let state = Locked(PushState())
+    /// Spaces sends at `configuration.rate`; `nil` sends as fast as APNs answers.
+    private let pacer: Locked<PushPacer>?
+    private let started = ContinuousClock.now
 
     /// Counters for `/metrics` and `/api/v1/push/stats`.
     struct PushState {
@@ -30,6 +33,19 @@ public final class PushWorker: Sendable {
         self.senders = senders
         self.configuration = configuration
         self.logger = logger
+        pacer = configuration.rate.map { Locked(PushPacer(rate: $0)) }
+    }
+
+    /// The pushes per second this instance sends at most, if limited.
+    public var rate: Int? { configuration.rate }
+
+    /// Waits for this push's slot at the configured rate.
+    private func pace() async {
+        guard let pacer else { return }
+        let elapsed = ContinuousClock.now - started
+        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let wait = pacer.withLock { $0.take(at: now) }
+        if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
     }
 
     /// Whether any pass type has a sender; a worker without one has nothing to do.
@@ -59,7 +75,7 @@ public final class PushWorker: Sendable {
     /// Claims one batch of due pushes and handles all of them; returns how many were claimed.
     @discardableResult
     public func drainOnce() async throws -> Int {
-        let jobs = try await store.claimPushes(instance: configuration.instance, limit: configuration.batchSize, lease: configuration.lease)
+        let jobs = try await store.claimPushes(instance: configuration.instance, limit: configuration.claimSize, lease: configuration.lease)
         guard !jobs.isEmpty else { return 0 }
         await withTaskGroup(of: Void.self) { group in
             var running = 0
@@ -85,6 +101,7 @@ public final class PushWorker: Sendable {
             await retry(job, after: backoff(attempts: job.attempts), reason: "no APNs identity for \(topic)")
             return
         }
+        await pace()
         let result = await sender.send(pushToken: job.pushToken, topic: topic)
         do {
             switch result {

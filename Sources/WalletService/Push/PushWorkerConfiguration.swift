@@ -16,13 +16,18 @@ public struct PushWorkerConfiguration: Sendable {
     public var baseBackoff: Duration
     /// Longest retry delay.
     public var maximumBackoff: Duration
+    /// Pushes per second this instance sends at most, `nil` for no limit: a template-wide change to
+    /// 100,000 devices goes out at a steady pace instead of all at once.
+    public var rate: Int?
 
     /// Creates a configuration with defaults suited to one APNs connection per identity.
     public init(
         instance: String = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
         batchSize: Int = 200, lease: Duration = .seconds(60), concurrency: Int = 64,
-        idleDelay: Duration = .milliseconds(200), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600)
+        idleDelay: Duration = .milliseconds(200), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600),
+        rate: Int? = nil
     ) {
+        precondition(rate.map { $0 >= 1 } ?? true, "a push rate is at least one push a second")
         self.instance = instance
         self.batchSize = batchSize
         self.lease = lease
@@ -30,5 +35,14 @@ public struct PushWorkerConfiguration: Sendable {
         self.idleDelay = idleDelay
         self.baseBackoff = baseBackoff
         self.maximumBackoff = maximumBackoff
+        self.rate = rate
+    }
+
+    /// Rows to claim per round: no more than the rate sends in a quarter of the lease, so a paced
+    /// batch is sent long before another instance may take its claims over.
+    var claimSize: Int {
+        guard let rate else { return batchSize }
+        let seconds = Double(lease.components.seconds) / 4
+        return max(1, min(batchSize, Int(Double(rate) * seconds)))
     }
 }

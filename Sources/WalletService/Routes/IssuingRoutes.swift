@@ -10,11 +10,8 @@ import WalletStore
 /// behind `Authorization: Bearer <admin token>`; and the signed holder download links under `/passes`.
 struct IssuingRoutes {
     let service: PassService
-    let catalog: TemplateCatalog
     let links: DownloadLinks
     let publicURL: String
-    let webServiceURL: String
-    let identities: IdentityDirectory
     let metrics: ServiceMetrics
 
     /// The admin routes under `/api/v1` that issue, read and change passes.
@@ -56,17 +53,6 @@ struct IssuingRoutes {
                 .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Unknown template or invalid values"),
             ]) { request, context in try await updateTemplate(request, context) })
-        group.add(Route(
-            .get, "/templates", operationID: "listTemplates", summary: "Templates and whether each can issue passes",
-            responses: [.json(.ok, "OK", schema: "TemplateList")]
-        ) { _, _ in templates() })
-        group.add(Route(
-            .post, "/templates/:template/lint", operationID: "lintTemplate",
-            summary: "Lint a template as it is on disk: errors Wallet would refuse, design warnings, advice",
-            responses: [
-                .json(.ok, "Findings, most severe first (header X-Passwright-Lint-Errors counts the errors)", schema: "Findings"),
-                .problem(.notFound, "No such template"),
-            ]) { _, context in try lint(context) })
         group.add(Route(
             .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
             parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
@@ -166,46 +152,7 @@ struct IssuingRoutes {
 
     private func archive(_ context: RequestContext) async throws -> HTTPResponse {
         guard let pass = try await service.pass(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
-        return Self.pkpass(try service.archive(for: pass), serial: pass.key.serialNumber)
-    }
-
-    private func templates() -> HTTPResponse {
-        let list: [JSONValue] = catalog.entries.keys.sorted().map { name in
-            switch catalog.entries[name]! {
-            case .ready(let compiler):
-                return .object([
-                    "name": .string(name), "status": .string("ready"),
-                    "passTypeIdentifier": .string(compiler.template.passTypeIdentifier),
-                    "teamIdentifier": .string(compiler.template.teamIdentifier),
-                    "placeholders": .array(compiler.template.placeholders.map { .string($0) }),
-                ])
-            case .unavailable(let reason):
-                return .object(["name": .string(name), "status": .string("unavailable"), "reason": .string(reason)])
-            }
-        }
-        return .json(JSONValue.object(["templates": .array(list)]).serialized(sortedKeys: true))
-    }
-
-    /// The template's findings as it is on disk now (so an issuer can check a fix before restarting).
-    private func lint(_ context: RequestContext) throws -> HTTPResponse {
-        let name = try context.parameters.require("template")
-        guard let folder = catalog.directory?.appendingPathComponent(name),
-              FileManager.default.fileExists(atPath: folder.appendingPathComponent("pass.json").path) else {
-            return .problem(status: .notFound, detail: "template '\(name)' does not exist")
-        }
-        let findings: [Finding]
-        do {
-            let template = try Template.load(from: folder)
-            let identity = try? identities.identity(forPassTypeIdentifier: template.passTypeIdentifier)
-            let linter = Linter(webServiceURL: webServiceURL, intermediates: (try? identities.intermediates()) ?? [])
-            findings = linter.lint(template: template, identity: identity?.certificate, now: service.now())
-        } catch {
-            findings = [Linter.finding(for: error)]
-        }
-        let errors = findings.filter { $0.severity == .error }.count
-        var response = HTTPResponse.json(LintReport.json(findings))
-        response.headers["X-Passwright-Lint-Errors"] = String(errors)
-        return response
+        return Self.pkpass(try await service.archive(for: pass), serial: pass.key.serialNumber)
     }
 
     private func logs(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -233,7 +180,7 @@ struct IssuingRoutes {
             return .problem(status: error == .expired ? .gone : .forbidden, detail: detail)
         }
         guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
-        return Self.pkpass(try service.archive(for: pass), serial: key.serialNumber)
+        return Self.pkpass(try await service.archive(for: pass), serial: key.serialNumber)
     }
 
     private static func pkpass(_ archive: Data, serial: String) -> HTTPResponse {

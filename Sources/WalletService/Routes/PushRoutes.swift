@@ -43,6 +43,9 @@ struct PushRoutes {
                 "failuresByReason": .object(failures),
                 "pendingByLastError": .object(pending),
                 "stoppedIdentities": .object(stopped),
+                "ratePerSecond": worker.rate.map { .number(Double($0)) } ?? .null,
+                // At the instance's pace, with one instance sending; several share the outbox and go faster.
+                "etaSeconds": worker.rate.map { .number((Double(outbox.queued + outbox.inFlight) / Double($0)).rounded(.up)) } ?? .null,
             ])
             return .json(body.serialized(sortedKeys: true))
         })

@@ -98,7 +98,7 @@ struct WalletProtocolRoutes {
            pass.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
             return .empty(status: .notModified, headers: ["Last-Modified": lastModified])
         }
-        var response = HTTPResponse.bytes(try service.archive(for: pass), contentType: "application/vnd.apple.pkpass")
+        var response = HTTPResponse.bytes(try await service.archive(for: pass), contentType: "application/vnd.apple.pkpass")
         response.headers["Last-Modified"] = lastModified
         return response
     }
@@ -127,7 +127,7 @@ struct WalletProtocolRoutes {
         let notOffered = HTTPResponse.problem(status: .notFound, detail: "no such pass offers personalization")
         let already = HTTPResponse.problem(status: .conflict, detail: "this pass is already personalized")
         // Checked before the body, so a second request gets 409 whatever it sends.
-        guard let pass = try await service.pass(key), service.offersPersonalization(pass) else { return notOffered }
+        guard let pass = try await service.pass(key), await service.offersPersonalization(pass) else { return notOffered }
         if try PassService.isPersonalized(pass) { return already }
         let body = try request.jsonObject(requireContentType: false)
         guard let token = try body.string("personalizationToken"), !token.isEmpty else {

@@ -13,15 +13,18 @@ public struct NewPass: Sendable, Hashable, CustomStringConvertible {
     public var authenticationToken: String
     /// Whether the pass starts voided.
     public var voided: Bool
+    /// The template version it is rendered from (the current one when it is issued).
+    public var templateVersion: Int64
 
     /// A pass with no overrides, not voided.
-    public init(key: PassKey, template: String, data: String, overrides: String = "{}", authenticationToken: String, voided: Bool = false) {
+    public init(key: PassKey, template: String, data: String, overrides: String = "{}", authenticationToken: String, voided: Bool = false, templateVersion: Int64 = 0) {
         self.key = key
         self.template = template
         self.data = data
         self.overrides = overrides
         self.authenticationToken = authenticationToken
         self.voided = voided
+        self.templateVersion = templateVersion
     }
 
     /// The key and template only: the token must not reach a log.

@@ -25,9 +25,13 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
     public let lastModified: Date
     /// ``lastModified`` in epoch milliseconds, as stored.
     public let updatedAtMilliseconds: Int64
+    /// The template version the pass renders from: it moves to a new version together with the update
+    /// tag, so what a device fetches always matches the tag it was told about. 0 for a pass stored
+    /// before templates had versions (it renders from the current version).
+    public let templateVersion: Int64
 
     /// The key, template and tag only: the token must not reach a log.
-    public var description: String { "StoredPass(\(key), template: \(template), updateTag: \(updateTag), voided: \(voided))" }
+    public var description: String { "StoredPass(\(key), template: \(template) v\(templateVersion), updateTag: \(updateTag), voided: \(voided))" }
 
     /// Debuggers and `dump` show the description only, never the token.
     public var customMirror: Mirror { Mirror(self, children: ["pass": description]) }
@@ -44,6 +48,7 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         createdAt = Milliseconds.date(try row.int64("created_at"))
         updatedAtMilliseconds = try row.int64("updated_at")
         lastModified = Milliseconds.date(updatedAtMilliseconds)
+        templateVersion = try row.int64("template_version")
     }
 
     /// This pass after `change`, with its new tag and modification time.
@@ -58,5 +63,6 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         createdAt = pass.createdAt
         updatedAtMilliseconds = updatedAt
         lastModified = Milliseconds.date(updatedAt)
+        templateVersion = pass.templateVersion
     }
 }

@@ -126,9 +126,14 @@ final class LibZipArchive {
         }
         let encrypted = stat.valid & zip_uint64_t(ZIP_STAT_ENCRYPTION_METHOD) != 0
             && stat.encryption_method != UInt16(ZIP_EM_NONE)
+        var system: zip_uint8_t = 0
+        var attributes: zip_uint32_t = 0
+        // A Unix archiver keeps the file mode in the top 16 bits of the external attributes.
+        let symbolicLink = zip_file_get_external_attributes(archive, zip_uint64_t(index), 0, &system, &attributes) == 0
+            && system == zip_uint8_t(ZIP_OPSYS_UNIX) && (attributes >> 16) & 0o170000 == 0o120000
         return LibZipEntryRecord(name: String(cString: name), uncompressedSize: stat.size,
                                  compressedSize: stat.comp_size, method: Int32(stat.comp_method),
-                                 isEncrypted: encrypted)
+                                 isEncrypted: encrypted, isSymbolicLink: symbolicLink)
     }
 
     /// Inflates the entry at `index`, refusing to produce more than `declaredSize` bytes: reading
@@ -167,6 +172,8 @@ struct LibZipEntryRecord {
     let compressedSize: UInt64
     let method: Int32
     let isEncrypted: Bool
+    /// Whether a Unix archiver marked the entry as a symbolic link (its bytes are the link's target).
+    let isSymbolicLink: Bool
 
     /// The entry's method as `ZipCompression`, or nil for any other (bzip2, LZMA, ...).
     var compression: ZipCompression? {

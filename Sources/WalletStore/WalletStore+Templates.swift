@@ -1,0 +1,174 @@
+import Foundation
+import Storage
+
+/// Templates as immutable versions: every instance on one database issues and renders from the same
+/// files, and a new version reaches the passes through the roll-out, in bounded batches.
+extension WalletStore {
+    private static let versionColumns = "name, version, digest, uploaded_by, uploaded_at, restores, findings"
+
+    /// Stores `version` as the template's new current version, unless its digest equals the current
+    /// one's: then nothing is written. In one transaction, so two instances uploading at once get
+    /// versions N and N+1, never the same number, and a half-stored version is never visible.
+    ///
+    /// When the template is new, passes stored before templates had versions (version 0) adopt
+    /// version 1 without a new tag: they were rendered from these very files.
+    public func saveTemplateVersion(_ version: NewTemplateVersion) async throws -> TemplateSave {
+        let now = clock.nowMilliseconds()
+        return try await storing("store a version of the template \(version.name)") {
+            try await database.transaction { transaction in
+                _ = try await transaction.execute(SQL(
+                    "INSERT INTO templates (name, current_version, created_at, updated_at) VALUES (?, 0, ?, ?) ON CONFLICT (name) DO NOTHING",
+                    .text(version.name), .integer(now), .integer(now)))
+                let lock = transaction.engine == .postgres ? " FOR UPDATE" : ""
+                let current = try await transaction.query(SQL(
+                    unsafeText: "SELECT current_version FROM templates WHERE name = ?" + lock, parameters: [.text(version.name)]))
+                let currentVersion = try current[0].int64("current_version")
+                if currentVersion > 0, let stored = try await Self.version(version.name, currentVersion, in: transaction),
+                   stored.digest == version.digest {
+                    return .unchanged(stored)
+                }
+                let next = currentVersion + 1
+                _ = try await transaction.execute(SQL(
+                    """
+                    INSERT INTO template_versions (name, version, digest, uploaded_by, uploaded_at, restores, findings)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    .text(version.name), .integer(next), .text(version.digest), .text(version.uploadedBy), .integer(now),
+                    version.restores.map(SQLValue.integer) ?? .null, .text(version.findings)))
+                for file in version.files {
+                    _ = try await transaction.execute(SQL(
+                        "INSERT INTO template_files (name, version, path, bytes) VALUES (?, ?, ?, ?)",
+                        .text(version.name), .integer(next), .text(file.path), .blob(file.bytes)))
+                }
+                _ = try await transaction.execute(SQL(
+                    "UPDATE templates SET current_version = ?, updated_at = ? WHERE name = ?",
+                    .integer(next), .integer(now), .text(version.name)))
+                guard let stored = try await Self.version(version.name, next, in: transaction) else {
+                    throw WalletStoreError.templateNotFound(version.name)
+                }
+                if currentVersion == 0 {
+                    _ = try await transaction.execute(SQL(
+                        "UPDATE passes SET template_version = ? WHERE template = ? AND template_version = 0",
+                        .integer(next), .text(version.name)))
+                    return .created(stored)
+                }
+                return .newVersion(stored, previous: currentVersion)
+            }
+        }
+    }
+
+    /// The template's current version number, `nil` when there is no such template.
+    public func currentTemplateVersion(_ name: String) async throws -> Int64? {
+        try await storing("read the current version of the template \(name)") {
+            try await database.query(SQL("SELECT current_version FROM templates WHERE name = ? AND current_version > 0", .text(name)))
+                .first.map { try $0.int64("current_version") }
+        }
+    }
+
+    /// Every template's current version, by name.
+    public func currentTemplateVersions() async throws -> [String: Int64] {
+        try await storing("read the current template versions") {
+            var versions: [String: Int64] = [:]
+            for row in try await database.query(SQL("SELECT name, current_version FROM templates WHERE current_version > 0")) {
+                versions[try row.string("name")] = try row.int64("current_version")
+            }
+            return versions
+        }
+    }
+
+    /// One version's record, `nil` when there is none.
+    public func templateVersion(_ name: String, _ version: Int64) async throws -> StoredTemplateVersion? {
+        try await storing("read version \(version) of the template \(name)") {
+            try await database.query(SQL(
+                unsafeText: "SELECT \(Self.versionColumns) FROM template_versions WHERE name = ? AND version = ?",
+                parameters: [.text(name), .integer(version)])).first.map(StoredTemplateVersion.init(row:))
+        }
+    }
+
+    /// Every version of the template, newest first.
+    public func templateVersions(_ name: String) async throws -> [StoredTemplateVersion] {
+        try await storing("read the versions of the template \(name)") {
+            try await database.query(SQL(
+                unsafeText: "SELECT \(Self.versionColumns) FROM template_versions WHERE name = ? ORDER BY version DESC",
+                parameters: [.text(name)])).map(StoredTemplateVersion.init(row:))
+        }
+    }
+
+    /// The files of one version, sorted by path.
+    public func templateFiles(_ name: String, _ version: Int64) async throws -> [(path: String, bytes: Data)] {
+        try await storing("read the files of version \(version) of the template \(name)") {
+            try await database.query(SQL(
+                "SELECT path, bytes FROM template_files WHERE name = ? AND version = ? ORDER BY path",
+                .text(name), .integer(version))).map { (try $0.string("path"), try $0.data("bytes")) }
+        }
+    }
+
+    /// Every template with its current version, its passes and how many still render from an older
+    /// version; the roll-out works on the ones with passes behind.
+    public func templateRollouts() async throws -> [TemplateRollout] {
+        try await storing("read the template roll-outs") {
+            try await database.query(SQL(
+                """
+                SELECT templates.name AS name, templates.current_version AS current_version,
+                       COUNT(passes.serial_number) AS passes,
+                       COALESCE(SUM(CASE WHEN passes.template_version < templates.current_version THEN 1 ELSE 0 END), 0) AS behind
+                FROM templates LEFT JOIN passes ON passes.template = templates.name
+                WHERE templates.current_version > 0
+                GROUP BY templates.name, templates.current_version
+                ORDER BY templates.name
+                """)).map {
+                TemplateRollout(
+                    name: try $0.string("name"), currentVersion: try $0.int64("current_version"),
+                    passes: try $0.int("passes"), behind: try $0.int("behind"))
+            }
+        }
+    }
+
+    /// Moves at most `limit` passes of the template that render from a version older than `version`
+    /// to it, under one new update tag, and queues one push per registered device, in one short
+    /// transaction; returns how many passes moved (0: the roll-out is complete) and the pushes queued.
+    ///
+    /// Called in a loop, a template of a million passes takes many short transactions, never one that
+    /// holds a million rows. On PostgreSQL the batch skips rows another instance has locked, so two
+    /// instances can roll out side by side.
+    public func advanceTemplatePasses(_ name: String, to version: Int64, limit: Int) async throws -> (advanced: Int, pushesQueued: Int) {
+        precondition(limit >= 1, "a batch moves at least one pass")
+        let now = clock.nowMilliseconds()
+        return try await storing("roll version \(version) of the template \(name) out to its passes") {
+            try await database.transaction { transaction in
+                let skipLocked = transaction.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+                let batch = try await transaction.query(SQL(
+                    unsafeText: """
+                    SELECT pass_type_identifier, serial_number FROM passes
+                    WHERE template = ? AND template_version < ?
+                    ORDER BY template_version, pass_type_identifier, serial_number
+                    LIMIT ?
+                    """ + skipLocked,
+                    parameters: [.text(name), .integer(version), .integer(Int64(limit))]))
+                guard !batch.isEmpty else { return (0, 0) }
+                let tag = try await Self.nextUpdateTag(transaction)
+                var parameters: [SQLValue] = [.integer(tag), .integer(version), .integer(now), .integer(now)]
+                for row in batch { parameters += [.text(try row.string("pass_type_identifier")), .text(try row.string("serial_number"))] }
+                let keys = Array(repeating: "(?, ?)", count: batch.count).joined(separator: ", ")
+                // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+                // updated_at moves to the next whole second at least, as every change's does (see
+                // `nextModification`), so If-Modified-Since never hides the new version.
+                let advanced = try await transaction.execute(SQL(
+                    unsafeText: """
+                    UPDATE passes SET update_tag = ?, template_version = ?,
+                        updated_at = CASE WHEN ? > (updated_at / 1000 + 1) * 1000 THEN ? ELSE (updated_at / 1000 + 1) * 1000 END
+                    WHERE (pass_type_identifier, serial_number) IN (VALUES \(keys))
+                    """,
+                    parameters: parameters))
+                let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
+                return (advanced, queued)
+            }
+        }
+    }
+
+    private static func version(_ name: String, _ version: Int64, in transaction: Transaction) async throws -> StoredTemplateVersion? {
+        try await transaction.query(SQL(
+            unsafeText: "SELECT \(versionColumns) FROM template_versions WHERE name = ? AND version = ?",
+            parameters: [.text(name), .integer(version)])).first.map(StoredTemplateVersion.init(row:))
+    }
+}
