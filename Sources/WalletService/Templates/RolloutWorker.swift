@@ -50,18 +50,29 @@ public final class RolloutWorker: Sendable {
     }
 
     private func rollOut(_ rollout: TemplateRollout) async throws -> Int {
-        let started = ContinuousClock.now
-        var advanced = 0, pushes = 0
+        let clock = ContinuousClock()
+        let started = clock.now
+        var advanced = 0, pushes = 0, batches = 0
+        var longest = Duration.zero
         while !Task.isCancelled {
+            let batchStarted = clock.now
             let batch = try await store.advanceTemplatePasses(rollout.name, to: rollout.currentVersion, limit: batchSize)
+            longest = max(longest, clock.now - batchStarted)
             guard batch.advanced > 0 else { break }
             advanced += batch.advanced
             pushes += batch.pushesQueued
+            batches += 1
         }
+        // The longest batch bounds how long any transaction of the roll-out held its locks.
         logger.info("template rolled out", [
             "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(advanced),
-            "pushesQueued": String(pushes), "seconds": String(format: "%.2f", Double((ContinuousClock.now - started).components.attoseconds) / 1e18 + Double((ContinuousClock.now - started).components.seconds)),
+            "pushesQueued": String(pushes), "batches": String(batches),
+            "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(longest),
         ])
         return advanced
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }
