@@ -45,7 +45,7 @@ apns_port=$(awk '/^PORT/ {print $2}' "$work/standin.out")
 admin=$(openssl rand -hex 24)
 port=18098
 PASSWRIGHT_ADMIN_TOKEN=$admin $bin serve --port $port --database "sqlite:$work/passwright.sqlite" --templates Templates \
-  --identities "$work/ids" --data-dir "$work/data" --log-level error \
+  --identities "$work/ids" --data-dir "$work/data" --log-level error --quiet-hours off --notification-spacing 0 \
   --push on --apns-url "https://127.0.0.1:$apns_port" --apns-ca-file "$work/ids/dev-ca/root.pem" 2>"$work/serve.log" &
 server=$!
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done

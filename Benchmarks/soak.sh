@@ -71,7 +71,7 @@ for engine in $engines; do
   port=$(free_port)
   base="http://127.0.0.1:$port"
   PASSWRIGHT_ADMIN_TOKEN=$SOAK_ADMIN_TOKEN "$bin" serve --port "$port" --database "$database" --templates Templates \
-    --identities "$work/ids" --data-dir "$work/data-$engine" --push off --log-level error 2>"$work/serve-$engine.log" &
+    --identities "$work/ids" --data-dir "$work/data-$engine" --push off --quiet-hours off --notification-spacing 0 --log-level error 2>"$work/serve-$engine.log" &
   server=$!
   for _ in $(seq 100); do
     curl -sf "$base/healthz" >/dev/null 2>&1 && break

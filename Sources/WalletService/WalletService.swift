@@ -19,6 +19,8 @@ public final class WalletService: Sendable {
     public let templates: TemplateLibrary
     /// Carries a new template version to every pass of the template.
     public let rollouts: RolloutWorker
+    /// Writes held notifying changes when they fall due.
+    public let holds: HoldReleaser
     private let templateService: TemplateService
     /// Drains the push outbox while the service runs.
     public let pushWorker: PushWorker
@@ -65,7 +67,8 @@ public final class WalletService: Sendable {
             for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
         pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
         let metrics = ServiceMetrics()
-        let service = PassService(store: store, templates: templates)
+        holds = HoldReleaser(store: store, logger: logger)
+        let service = PassService(store: store, templates: templates, notifications: configuration.notifications, holds: holds)
         var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
@@ -122,6 +125,7 @@ public final class WalletService: Sendable {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await self.server.run() }
                 group.addTask { await self.rollouts.run() }
+                group.addTask { await self.holds.run() }
                 if self.pushWorker.hasSenders {
                     group.addTask { await self.pushWorker.run() }
                 } else {

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions]
+    static let migrations = [initial, templateVersions, notificationHolds]
 
     static let initial = Migration(
         version: 1,
@@ -180,6 +180,44 @@ enum WalletSchema {
             );
             ALTER TABLE passes ADD COLUMN template_version BIGINT NOT NULL DEFAULT 0;
             CREATE INDEX passes_template_version ON passes (template, template_version);
+            """
+    )
+
+    /// Changes that would show the holder a notification at a bad moment (overnight in the holder's
+    /// zone, or minutes after the last one) wait here, one per pass, until `release_at`; and each
+    /// pass remembers when it last notified.
+    static let notificationHolds = Migration(
+        version: 3,
+        name: "notification holds",
+        sqlite: """
+            CREATE TABLE pass_holds (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                data TEXT NOT NULL,
+                overrides TEXT NOT NULL,
+                voided INTEGER NOT NULL,
+                release_at INTEGER NOT NULL,
+                held_at INTEGER NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX pass_holds_release ON pass_holds (release_at);
+            ALTER TABLE passes ADD COLUMN last_notified_at INTEGER;
+            """,
+        postgres: """
+            CREATE TABLE pass_holds (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                data TEXT NOT NULL,
+                overrides TEXT NOT NULL,
+                voided BOOLEAN NOT NULL,
+                release_at BIGINT NOT NULL,
+                held_at BIGINT NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX pass_holds_release ON pass_holds (release_at);
+            ALTER TABLE passes ADD COLUMN last_notified_at BIGINT;
             """
     )
 }

@@ -14,7 +14,7 @@ extension WalletStore {
                                         update_tag, voided, created_at, updated_at, template_version)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     RETURNING pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                              update_tag, voided, created_at, updated_at, template_version
+                              update_tag, voided, created_at, updated_at, template_version, last_notified_at
                     """,
                     .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
                     .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
@@ -35,7 +35,7 @@ extension WalletStore {
             try await database.query(SQL(
                 """
                 SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                       update_tag, voided, created_at, updated_at, template_version
+                       update_tag, voided, created_at, updated_at, template_version, last_notified_at
                 FROM passes WHERE pass_type_identifier = ? AND serial_number = ?
                 """,
                 .text(key.passTypeIdentifier), .text(key.serialNumber)
@@ -53,7 +53,7 @@ extension WalletStore {
             try await database.query(SQL(
                 """
                 SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                       update_tag, voided, created_at, updated_at, template_version
+                       update_tag, voided, created_at, updated_at, template_version, last_notified_at
                 FROM passes
                 WHERE template = ? AND (pass_type_identifier, serial_number) > (?, ?)
                 ORDER BY pass_type_identifier, serial_number

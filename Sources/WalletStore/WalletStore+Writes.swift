@@ -31,12 +31,14 @@ extension WalletStore {
     /// ``PassWrite/unchanged(_:)`` (when the tag still matches; a `nil` change takes no write lock at
     /// all). A different tag answers ``PassWrite/conflict(current:)`` with the row as it is now and
     /// leaves it untouched.
-    public func writePass(_ key: PassKey, expectedTag: Int64, change: PassChange?) async throws -> PassWrite {
+    public func writePass(
+        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false
+    ) async throws -> PassWrite {
         guard let change else {
             guard let current = try await pass(key) else { return .notFound }
             return current.updateTag == expectedTag ? .unchanged(current) : .conflict(current: current)
         }
-        let result = try await writePasses([PassWriteRequest(key: key, expectedTag: expectedTag, change: change)])
+        let result = try await writePasses([PassWriteRequest(key: key, expectedTag: expectedTag, change: change, notifies: notifies, releasesHold: releasesHold)])
         if let written = result.written.first { return .written(written, pushesQueued: result.pushesQueued) }
         if let unchanged = result.unchanged.first { return .unchanged(unchanged) }
         if let current = result.conflicts.first { return .conflict(current: current) }
@@ -71,6 +73,10 @@ extension WalletStore {
                     }
                 }
                 let applied = try await self.apply(altering, in: transaction)
+                let landed = Set(applied.passes.map(\.key)).union(unchanged.map(\.key))
+                for request in requests where landed.contains(request.key) {
+                    try await Self.recordNotification(request, written: applied.passes.contains { $0.key == request.key }, now: clock.nowMilliseconds(), in: transaction)
+                }
                 return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
             }
         }
@@ -85,7 +91,7 @@ extension WalletStore {
         let rows = try await transaction.query(SQL(
             unsafeText: """
             SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                   update_tag, voided, created_at, updated_at, template_version
+                   update_tag, voided, created_at, updated_at, template_version, last_notified_at
             FROM passes
             WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))
             ORDER BY pass_type_identifier, serial_number

@@ -91,7 +91,7 @@ class Server:
             "--templates", os.path.join(ROOT, "Templates"), "--identities", os.path.join(self.work, "ids"),
             "--data-dir", os.path.join(self.work, "data"), "--log-level", "warning",
             "--push", "on", "--apns-url", self.apns_url, "--apns-ca-file", self.ca_file,
-            "--push-lease", str(self.options.push_lease),
+            "--push-lease", str(self.options.push_lease), "--quiet-hours", "off", "--notification-spacing", "0",
         ], env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -33,7 +33,7 @@ start_live_server() {
   PASSWRIGHT_LINK_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
   export PASSWRIGHT_ADMIN_TOKEN PASSWRIGHT_LINK_KEY
   "$bin" serve --hostname 127.0.0.1 --port "$port" --templates Templates --identities "$work/identities" \
-    --data-dir "$work/data" --push off "$@" 2>"$work/server.log" &
+    --data-dir "$work/data" --push off --quiet-hours off --notification-spacing 0 "$@" 2>"$work/server.log" &
   server_pid=$!
 
   for _ in $(seq 1 100); do

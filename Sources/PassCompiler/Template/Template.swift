@@ -25,6 +25,8 @@ public struct Template: Sendable {
     public let skippedFiles: [String]
     /// Record paths the placeholders use, in order of first use.
     public let placeholders: [String]
+    /// How the service treats the template's passes (`passwright.json`, never packaged).
+    public let settings: TemplateSettings
     /// `files`, compressed once, for every pass; and the same without personalization files, for
     /// passes without NFC (digest §1.7).
     let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
@@ -62,6 +64,7 @@ public struct Template: Sendable {
         var localizations: [String: StringsFile] = [:]
         var skipped = skipped
         var images: [String: PNGImage] = [:]
+        var settings = TemplateSettings.standard
         for entry in files where entry.path != "pass.json" {
             let name = String(entry.path.split(separator: "/").last ?? "")
             var bytes = entry.bytes
@@ -74,6 +77,9 @@ public struct Template: Sendable {
                 let strings = try StringsFile(bytes: bytes, file: entry.path)
                 localizations[String(language)] = strings
                 bytes = strings.encodedUTF16()
+            } else if entry.path == "passwright.json" {
+                settings = try TemplateSettings.parse(bytes)
+                continue
             } else if entry.path == "personalization.json" {
                 _ = try JSONValue.parseTemplateFile(bytes, file: entry.path)
             } else {
@@ -100,7 +106,7 @@ public struct Template: Sendable {
             name: name, directory: directory, source: source,
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier,
             files: sorted, localizations: localizations,
-            skippedFiles: skipped, placeholders: placeholders, packaged: packaged, root: root)
+            skippedFiles: skipped, placeholders: placeholders, settings: settings, packaged: packaged, root: root)
     }
 
     /// Whether the template ships an image for `slot` at any scale, at the root or localized.

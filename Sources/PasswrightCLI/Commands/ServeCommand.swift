@@ -1,6 +1,7 @@
 import Logging
 import Foundation
 import HTTPServer
+import PassCompiler
 import Signing
 import Storage
 import WalletService
@@ -36,6 +37,14 @@ struct ServeCommand: Subcommand {
                 How long a claimed push stays this instance's before another (or this one, restarted after a crash) \
                 takes it over; 5 to 3600 (default: 60).
                 """),
+            .value("quiet-hours", "HH:MM-HH:MM", help: """
+                When a change that shows the holder a notification waits, in the holder's time zone, for templates \
+                whose passwright.json sets none; 'off' for never (default: 22:00-07:00).
+                """),
+            .value("notification-spacing", "SECONDS", help: """
+                The least time between two notifications for one pass; later notifying edits fold into one \
+                (default: 300; 0 with --quiet-hours off sends every change at once).
+                """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
         ])
 
@@ -50,6 +59,7 @@ struct ServeCommand: Subcommand {
     let push: PushSettings
     let pushLease: Duration
     let pushRate: Int
+    let notifications: NotificationPolicy
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
@@ -93,6 +103,20 @@ struct ServeCommand: Subcommand {
             throw UsageError("--push-rate takes 1 to 100000 pushes per second, not '\(rateText)'")
         }
         pushRate = rate
+        let quietText = setting("quiet-hours", "PASSWRIGHT_QUIET_HOURS") ?? "22:00-07:00"
+        let quietHours: QuietHours?
+        if quietText == "off" {
+            quietHours = nil
+        } else if let hours = QuietHours(quietText) {
+            quietHours = hours
+        } else {
+            throw UsageError("--quiet-hours takes HH:MM-HH:MM (e.g. 22:00-07:00) or off, not '\(quietText)'")
+        }
+        let spacingText = setting("notification-spacing", "PASSWRIGHT_NOTIFICATION_SPACING") ?? "300"
+        guard let spacing = Int(spacingText), (0...86_400).contains(spacing) else {
+            throw UsageError("--notification-spacing takes 0 to 86400 seconds, not '\(spacingText)'")
+        }
+        notifications = NotificationPolicy(enabled: quietHours != nil || spacing > 0, quietHours: quietHours, spacing: .seconds(spacing))
         self.environment = environment
     }
 
@@ -107,7 +131,7 @@ struct ServeCommand: Subcommand {
             database: database, templatesDirectory: templates, identitiesDirectory: identities,
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
-            http: HTTPServerConfiguration(hostname: hostname, port: port), push: push)
+            http: HTTPServerConfiguration(hostname: hostname, port: port), push: push, notifications: notifications)
         let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in

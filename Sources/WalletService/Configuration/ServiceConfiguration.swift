@@ -32,6 +32,8 @@ public struct ServiceConfiguration: Sendable {
     public var deviceLogCapacity: Int
     /// Where and whether pass-update pushes are sent.
     public var push: PushSettings
+    /// When changes that show the holder a notification go out (quiet hours, spacing).
+    public var notifications: NotificationPolicy
 
     /// Creates a configuration; see each property for its meaning.
     public init(
@@ -39,7 +41,7 @@ public struct ServiceConfiguration: Sendable {
         passphrase: @escaping @Sendable (String) -> String? = { _ in nil }, publicURL: String, adminToken: String,
         downloadLinkKey: Data, downloadLinkLifetime: Duration = .seconds(7 * 24 * 3600),
         http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000,
-        push: PushSettings = PushSettings(enabled: false)
+        push: PushSettings = PushSettings(enabled: false), notifications: NotificationPolicy = .standard
     ) {
         self.database = database
         self.databasePoolSize = databasePoolSize
@@ -53,6 +55,7 @@ public struct ServiceConfiguration: Sendable {
         self.http = http
         self.deviceLogCapacity = deviceLogCapacity
         self.push = push
+        self.notifications = notifications
     }
 
     /// The `webServiceURL` written into every pass: Wallet appends `v1/…` to it.

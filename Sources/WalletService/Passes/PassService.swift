@@ -27,20 +27,24 @@ public struct PassService: Sendable {
     /// Awaited after a change is rendered and validated, before it is written. Production has none;
     /// tests suspend here to prove that no transaction or lock is held while a pass renders.
     let afterValidation: (@Sendable (PassKey) async -> Void)?
+    /// When changes that notify the holder go out (quiet hours, spacing).
+    let notifications: NotificationPolicy
+    /// Told of every new hold, so it wakes for the earliest release.
+    let holds: HoldReleaser?
 
     /// How often an update is attempted by default: enough for a handful of writers racing on one
     /// pass, few enough that a request under a stream of writers answers quickly instead of spinning.
     static let defaultMaximumUpdateAttempts = 5
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, templates: TemplateLibrary) {
-        self.init(store: store, templates: templates, clock: store.clock)
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil) {
+        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, holds: holds)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
         store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = defaultMaximumUpdateAttempts,
-        afterValidation: (@Sendable (PassKey) async -> Void)? = nil
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
@@ -48,6 +52,8 @@ public struct PassService: Sendable {
         self.clock = clock
         self.maximumUpdateAttempts = maximumUpdateAttempts
         self.afterValidation = afterValidation
+        self.notifications = notifications
+        self.holds = holds
         archives = ArchiveCache(capacity: 256)
     }
 
@@ -89,23 +95,6 @@ public struct PassService: Sendable {
         var data: JSONValue?
         var overrides: JSONObject
         var voided: Bool?
-    }
-
-    /// Applies a change to one pass; a change that changes nothing advances nothing.
-    ///
-    /// The pass is read, the change merged into it, rendered and validated with no transaction open,
-    /// then written only if the pass still has the tag it was read with (``WalletStore/writePass(_:expectedTag:change:)``).
-    /// When another writer's change landed in between, the merge is redone on the new row, so both
-    /// changes survive; after ``maximumUpdateAttempts`` tries it throws
-    /// ``WalletStoreError/updateConflict(_:attempts:)`` (HTTP 503: retry shortly).
-    func update(_ key: PassKey, _ change: Change) async throws -> UpdateOutcome {
-        let templates = self.templates
-        let afterValidation = self.afterValidation
-        return try await store.updatePass(key, maxAttempts: maximumUpdateAttempts) { current in
-            let proposed = try await Self.apply(change, to: current, templates: templates)
-            await afterValidation?(current.key)
-            return proposed
-        }
     }
 
     /// Applies one change to every pass of a template, all or nothing: every pass's change is rendered

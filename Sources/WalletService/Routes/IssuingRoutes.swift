@@ -134,6 +134,7 @@ struct IssuingRoutes {
             "changed": .bool(outcome.changed),
             "updateTag": .string(String(outcome.pass.updateTag)),
             "pushesQueued": .number(Double(outcome.pushesQueued)),
+            "heldUntil": outcome.heldUntil.map { .string($0.formatted(.iso8601)) } ?? .null,
         ])
         return .json(body.serialized(sortedKeys: true))
     }

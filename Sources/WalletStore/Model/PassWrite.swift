@@ -35,12 +35,19 @@ public struct PassWriteRequest: Sendable, Hashable {
     public var expectedTag: Int64
     /// What to set; `nil` (or a change equal to the stored values) writes nothing.
     public var change: PassChange?
+    /// Whether the change shows the holder a notification: the pass's last notification time moves
+    /// to now when it is written, so the next notifying change keeps its distance.
+    public var notifies: Bool
+    /// Whether the write carries out the pass's held change, which is then removed with it.
+    public var releasesHold: Bool
 
     /// A change computed from the version of `key` whose tag is `expectedTag`.
-    public init(key: PassKey, expectedTag: Int64, change: PassChange?) {
+    public init(key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false) {
         self.key = key
         self.expectedTag = expectedTag
         self.change = change
+        self.notifies = notifies
+        self.releasesHold = releasesHold
     }
 
     /// The change computed from `base`, a version of the pass as read from the store.

@@ -29,6 +29,8 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// tag, so what a device fetches always matches the tag it was told about. 0 for a pass stored
     /// before templates had versions (it renders from the current version).
     public let templateVersion: Int64
+    /// When a change last showed the holder a notification, if ever (epoch milliseconds).
+    public let lastNotifiedAtMilliseconds: Int64?
 
     /// The key, template and tag only: the token must not reach a log.
     public var description: String { "StoredPass(\(key), template: \(template) v\(templateVersion), updateTag: \(updateTag), voided: \(voided))" }
@@ -49,6 +51,7 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         updatedAtMilliseconds = try row.int64("updated_at")
         lastModified = Milliseconds.date(updatedAtMilliseconds)
         templateVersion = try row.int64("template_version")
+        lastNotifiedAtMilliseconds = try row.optionalInt64("last_notified_at")
     }
 
     /// This pass after `change`, with its new tag and modification time.
@@ -64,5 +67,6 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         updatedAtMilliseconds = updatedAt
         lastModified = Milliseconds.date(updatedAt)
         templateVersion = pass.templateVersion
+        lastNotifiedAtMilliseconds = pass.lastNotifiedAtMilliseconds
     }
 }

@@ -33,6 +33,8 @@ final class ServeProcess: Sendable {
         var arguments = [
             "serve", "--port", "0", "--data-dir", dataDirectory.path, "--templates", Samples.templatesFolder.path,
             "--identities", identities.folder.path, "--public-url", TestService.publicURL, "--log-level", "warning",
+            // Every change goes out at once: the tests count pushes right after each update.
+            "--quiet-hours", "off", "--notification-spacing", "0",
         ]
         if let database { arguments += ["--database", database] }
         let child = try RunningProcess(try ServeCommandTests.binary(), arguments + options, environment: environment)

@@ -67,10 +67,11 @@ func escape(_ segment: String) -> String {
 /// drained as `pushWorker` says.
 func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
-    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), _ body: (TestService) async throws -> T
+    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
+    _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
-        try await withService(on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, body)
+        try await withService(on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, body)
     }
 }
 
@@ -78,7 +79,8 @@ func withService<T>(
 /// test can stop a service and start another on the same data.
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
-    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), _ body: (TestService) async throws -> T
+    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
+    _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identities = try ServiceIdentities.shared()
     let adminToken = "admin-" + UUID().uuidString
@@ -87,7 +89,7 @@ func withService<T>(
     let configuration = ServiceConfiguration(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identities.folder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
-        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push)
+        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push, notifications: notifications)
     let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
