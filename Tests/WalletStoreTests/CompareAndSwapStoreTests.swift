@@ -141,30 +141,6 @@ import Testing
     }
 }
 
-/// A one-way latch: `wait()` suspends until `open()`, without sleeping or polling.
-final class Gate: Sendable {
-    private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let open = state.withLock { state in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if open { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// Edits a JSON object's text with sorted keys, as the service stores records.
 enum JSONText {
     static func setting(_ key: String, to value: String, in text: String) throws -> String {
