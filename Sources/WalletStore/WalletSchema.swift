@@ -151,7 +151,7 @@ enum WalletSchema {
                 FOREIGN KEY (name, version) REFERENCES template_versions ON DELETE CASCADE
             );
             ALTER TABLE passes ADD COLUMN template_version INTEGER NOT NULL DEFAULT 0;
-            CREATE INDEX passes_template_version ON passes (template, template_version);
+            CREATE INDEX passes_template_version ON passes (template, template_version, pass_type_identifier, serial_number);
             """,
         postgres: """
             CREATE TABLE templates (
@@ -179,7 +179,7 @@ enum WalletSchema {
                 FOREIGN KEY (name, version) REFERENCES template_versions ON DELETE CASCADE
             );
             ALTER TABLE passes ADD COLUMN template_version BIGINT NOT NULL DEFAULT 0;
-            CREATE INDEX passes_template_version ON passes (template, template_version);
+            CREATE INDEX passes_template_version ON passes (template, template_version, pass_type_identifier, serial_number);
             """
     )
 
