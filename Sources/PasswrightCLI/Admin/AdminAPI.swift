@@ -77,6 +77,19 @@ struct AdminAPI: Sendable {
         return answer
     }
 
+    /// The options of a command that reads from the admin API: `--json` and `--server`.
+    static let readOptions: [CommandSpec.Option] = [.flag("json", help: "Print the server's JSON answer as it is."), serverOption]
+
+    /// GETs `path`: with `raw` (`--json`) prints the answer as it is and returns `nil`, else decodes it.
+    func read<T: Decodable>(_ path: String, as type: T.Type, raw: Bool, console: Console) async throws(AdminAPIError) -> T? {
+        let answer = try await expectSuccess("GET", path)
+        guard !raw else {
+            console.out(answer.text)
+            return nil
+        }
+        return try answer.decode(type, from: server)
+    }
+
     /// `text` as one path segment (a template name, a serial number): `/` and the like escaped.
     static func segment(_ text: String) -> String {
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))

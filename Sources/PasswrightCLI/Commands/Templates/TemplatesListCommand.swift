@@ -3,7 +3,7 @@ struct TemplatesListCommand: Subcommand {
     static let spec = CommandSpec(
         name: "list",
         abstract: "List a running server's templates: current version, status and pass type.",
-        options: [.flag("json", help: "Print the server's JSON answer as it is."), AdminAPI.serverOption])
+        options: AdminAPI.readOptions)
 
     let api: AdminAPI
     let json: Bool
@@ -14,13 +14,9 @@ struct TemplatesListCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await api.expectSuccess("GET", "/api/v1/templates")
-        if json {
-            console.out(answer.text)
-            return .success
-        }
+        guard let list = try await api.read("/api/v1/templates", as: TemplateList.self, raw: json, console: console) else { return .success }
         var table = TextTable("NAME", "VERSION", "STATUS", "PASS TYPE")
-        for entry in try answer.decode(TemplateList.self, from: api.server).templates {
+        for entry in list.templates {
             table.add(entry.name, entry.version.map(String.init) ?? "-", entry.status, entry.passTypeIdentifier ?? entry.reason ?? "")
         }
         console.out(table.rendered)

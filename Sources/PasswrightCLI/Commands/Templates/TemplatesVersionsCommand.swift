@@ -5,7 +5,7 @@ struct TemplatesVersionsCommand: Subcommand {
         abstract: "Show a template's versions on a running server, its passes and how many are behind.",
         discussion: "The current version is marked with '*'. A version that 'restores' another was made by a rollback.",
         arguments: [CommandSpec.Argument(name: "NAME", help: "The template's name.")],
-        options: [.flag("json", help: "Print the server's JSON answer as it is."), AdminAPI.serverOption])
+        options: AdminAPI.readOptions)
 
     let name: String
     let api: AdminAPI
@@ -18,12 +18,8 @@ struct TemplatesVersionsCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await api.expectSuccess("GET", "/api/v1/templates/\(AdminAPI.segment(name))")
-        if json {
-            console.out(answer.text)
-            return .success
-        }
-        let details = try answer.decode(TemplateDetails.self, from: api.server)
+        let path = "/api/v1/templates/\(AdminAPI.segment(name))"
+        guard let details = try await api.read(path, as: TemplateDetails.self, raw: json, console: console) else { return .success }
         console.out("\(details.name): version \(details.currentVersion) current, \(details.status)"
             + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind")
         var table = TextTable("", "VERSION", "UPLOADED AT", "UPLOADED BY", "DIGEST", "RESTORES")
