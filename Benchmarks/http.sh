@@ -12,19 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
-if [ -z "${PASSWRIGHT_BIN:-}" ]; then
-  swift build -c release --product passwright >&2
-  PASSWRIGHT_BIN=$PWD/.build/release/passwright
-fi
-bin=$PASSWRIGHT_BIN
-work=$(mktemp -d /tmp/passwright-http.XXXXXX)
-pg_dir=$(mktemp -d /tmp/passwright-http-pg.XXXXXX)  # the postgres user must reach it
-cleanup() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
-  scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
-  rm -rf "$work" "$pg_dir"
-}
-trap cleanup EXIT
+source Benchmarks/lib/setup.sh
+bench_setup http
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
 pg_url=$(scripts/postgres.sh start "$pg_dir" 55499)
 

@@ -14,6 +14,12 @@ struct HelpAndUsageTests {
         (["certs", "dev"], ["--out", "--pass-type-id", "--team-id", "--help"]),
         (["certs", "inspect"], ["--identities", "--help"]),
         (["bench"], ["--identities", "--pass-type-id", "--seconds", "--help"]),
+        (["push"], ["--server", "--help"]),
+        (["templates"], ["--help"]),
+        (["templates", "push"], ["--name", "--server", "--help"]),
+        (["templates", "sync"], ["--server", "--help"]),
+        (["templates", "list"], ["--json", "--server", "--help"]),
+        (["templates", "versions"], ["--json", "--server", "--help"]),
     ]
 
     @Test("top-level --help lists every command")
@@ -22,7 +28,7 @@ struct HelpAndUsageTests {
             let result = try await CLI.run([flag])
             #expect(result.status == 0, "\(result)")
             #expect(result.out.contains("USAGE: passwright <command>"))
-            for command in ["build", "batch", "verify", "certs", "bench"] {
+            for command in ["build", "batch", "verify", "certs", "push", "templates", "bench"] {
                 #expect(result.out.contains("\n  \(command) "), "top-level help lacks \(command)")
             }
             #expect(result.out.contains("--version"))
@@ -41,6 +47,9 @@ struct HelpAndUsageTests {
         }
         if path == ["certs"] {
             #expect(result.out.contains("dev") && result.out.contains("inspect"))
+        }
+        if path == ["templates"] {
+            for subcommand in ["push DIR", "sync DIR", "list", "versions NAME"] { #expect(result.out.contains(subcommand)) }
         }
     }
 
@@ -71,6 +80,16 @@ struct HelpAndUsageTests {
         (["certs", "dev", "--pass-type-id", "com.example"], "--pass-type-id must look like", "USAGE: passwright certs dev"),
         (["serve", "--push-lease", "2"], "--push-lease takes 5 to 3600 seconds, not '2'", "USAGE: passwright serve"),
         (["serve", "--push", "maybe"], "--push is on or off", "USAGE: passwright serve"),
+        // The admin commands check their command line before the token: these exit 64 without one.
+        (["templates"], "missing argument SUBCOMMAND", "USAGE: passwright templates"),
+        (["templates", "bogus"], "unknown subcommand 'bogus'", "USAGE: passwright templates"),
+        (["templates", "push"], "missing argument DIR", "USAGE: passwright templates push"),
+        (["templates", "push", "a", "b"], "unexpected argument 'b'", "USAGE: passwright templates push"),
+        (["templates", "sync", "Templates", "--name", "x"], "unknown option '--name'", "USAGE: passwright templates sync"),
+        (["templates", "list", "--server", "ftp://example.test"], "--server takes an http:// or https:// URL", "USAGE: passwright templates list"),
+        (["templates", "versions"], "missing argument NAME", "USAGE: passwright templates versions"),
+        (["templates", "versions", "loyalty", "--json=yes"], "--json takes no value", "USAGE: passwright templates versions"),
+        (["push", "resend"], "use 'push stats' or 'push send PASS_TYPE_ID SERIAL'", "USAGE: passwright push"),
     ]
 
     @Test("usage errors exit 64 with Error: and the usage on stderr", arguments: usageErrors.indices)

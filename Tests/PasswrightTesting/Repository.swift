@@ -9,6 +9,12 @@ public enum Repository {
     /// `Templates/`, the sample templates.
     public static let templates = root.appendingPathComponent("Templates", isDirectory: true)
 
+    /// The environment for a `passwright` child: this process's without any `PASSWRIGHT_*` variable
+    /// (so a developer's settings cannot change the outcome), plus `variables`.
+    public static func childEnvironment(adding variables: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PASSWRIGHT_") }.merging(variables) { _, new in new }
+    }
+
     /// The `passwright` binary under test: `$PASSWRIGHT_BINARY` (scripts/unit-tests.sh points it at the
     /// sanitizer build's), else `<package root>/.build/debug/passwright`. Throws when it is not built.
     public static func passwrightBinary() throws -> URL {

@@ -44,9 +44,7 @@ enum TemplateArchive {
 
     /// The files as an archive, for downloading a version.
     static func archive(_ files: [(path: String, bytes: Data)]) throws -> Data {
-        var writer = ZipWriter()
-        for file in files { try writer.add(path: file.path, data: file.bytes, compression: .deflate) }
-        return try writer.finish()
+        try TemplateSourceFile.archive(files.map { TemplateSourceFile(path: $0.path, bytes: $0.bytes) })
     }
 
     /// `loyalty/` when every entry is under `loyalty/` and there is no root `pass.json`.

@@ -14,8 +14,6 @@ enum CLI {
     /// Runs `passwright arguments…`. The child gets this process's environment without any
     /// `PASSWRIGHT_*` variable (so a developer's settings cannot change the outcome), plus `environment`.
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in directory: URL? = nil) async throws -> ProcessResult {
-        var childEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PASSWRIGHT_") }
-        childEnvironment.merge(environment) { _, new in new }
-        return try await Subprocess.run(try binary(), arguments, stdin: stdin, environment: childEnvironment, directory: directory)
+        try await Subprocess.run(try binary(), arguments, stdin: stdin, environment: Repository.childEnvironment(adding: environment), directory: directory)
     }
 }

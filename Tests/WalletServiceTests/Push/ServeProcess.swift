@@ -5,20 +5,20 @@ import Testing
 import Glibc
 #endif
 
-/// `passwright serve` (the built binary) as a child process on port 0, with the sample templates,
-/// the shared dev identities, and an admin token and link key the test chose (instances sharing a
+/// `passwright serve` (the built binary, a `ServeChild`) on port 0, with the sample templates, the
+/// shared dev identities, and an admin token and link key the test chose (instances sharing a
 /// database must share both).
 final class ServeProcess: Sendable {
-    let child: RunningProcess
-    let port: Int
+    let served: ServeChild
     let admin: AdminClient
 
-    private init(child: RunningProcess, port: Int, adminToken: String) {
-        self.child = child
-        self.port = port
-        admin = AdminClient(client: RawHTTPClient(port: port), adminToken: adminToken)
+    private init(served: ServeChild, adminToken: String) {
+        self.served = served
+        admin = AdminClient(client: RawHTTPClient(port: served.port), adminToken: adminToken)
     }
 
+    var child: RunningProcess { served.process }
+    var port: Int { served.port }
     var client: RawHTTPClient { admin.client }
 
     /// Starts a server keeping its files in `dataDirectory`, on `database` (its SQLite file there when
@@ -27,38 +27,23 @@ final class ServeProcess: Sendable {
         dataDirectory: URL, database: String? = nil, options: [String], adminToken: String, linkKey: String
     ) async throws -> ServeProcess {
         let identities = try ServiceIdentities.shared()
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PASSWRIGHT_") }
-        environment["PASSWRIGHT_ADMIN_TOKEN"] = adminToken
-        environment["PASSWRIGHT_LINK_KEY"] = linkKey
         var arguments = [
-            "serve", "--port", "0", "--data-dir", dataDirectory.path, "--templates", Samples.templatesFolder.path,
+            "--data-dir", dataDirectory.path, "--templates", Samples.templatesFolder.path,
             "--identities", identities.folder.path, "--public-url", TestService.publicURL, "--log-level", "warning",
             // Every change goes out at once: the tests count pushes right after each update.
             "--quiet-hours", "off", "--notification-spacing", "0",
         ]
         if let database { arguments += ["--database", database] }
-        let child = try RunningProcess(try ServeCommandTests.binary(), arguments + options, environment: environment)
-        do {
-            let port = try #require(Int(try await child.waitForStderr(#"serving on http://127\.0\.0\.1:(\d+)"#)))
-            return ServeProcess(child: child, port: port, adminToken: adminToken)
-        } catch {
-            child.signal(SIGKILL)
-            _ = try? await child.wait()
-            throw error
-        }
+        let served = try await ServeChild.start(
+            arguments + options, environment: ["PASSWRIGHT_ADMIN_TOKEN": adminToken, "PASSWRIGHT_LINK_KEY": linkKey])
+        return ServeProcess(served: served, adminToken: adminToken)
     }
 
     /// SIGKILL: no chance to finish anything, as in a crash or an OOM kill.
-    func kill() async throws -> ProcessResult {
-        child.signal(SIGKILL)
-        return try await child.wait()
-    }
+    func kill() async throws -> ProcessResult { try await served.kill() }
 
     /// SIGTERM, then waits for the graceful exit.
-    func stop() async throws -> ProcessResult {
-        child.signal(SIGTERM)
-        return try await child.wait()
-    }
+    func stop() async throws -> ProcessResult { try await served.stop() }
 }
 
 /// A fresh admin token and hex link key for servers started by one test.

@@ -1,0 +1,34 @@
+/// `passwright templates versions NAME`: one template's history and roll-out.
+struct TemplatesVersionsCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "versions",
+        abstract: "Show a template's versions on a running server, its passes and how many are behind.",
+        discussion: "The current version is marked with '*'. A version that 'restores' another was made by a rollback.",
+        arguments: [CommandSpec.Argument(name: "NAME", help: "The template's name.")],
+        options: AdminAPI.readOptions)
+
+    let name: String
+    let api: AdminAPI
+    let json: Bool
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws {
+        name = arguments.positional(0)!
+        api = try AdminAPI(arguments: arguments, environment: environment)
+        json = arguments.flag("json")
+    }
+
+    func run(console: Console) async throws -> ExitStatus {
+        let path = "/api/v1/templates/\(AdminAPI.segment(name))"
+        guard let details = try await api.read(path, as: TemplateDetails.self, raw: json, console: console) else { return .success }
+        console.out("\(details.name): version \(details.currentVersion) current, \(details.status)"
+            + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind")
+        var table = TextTable("", "VERSION", "UPLOADED AT", "UPLOADED BY", "DIGEST", "RESTORES")
+        for version in details.versions.sorted(by: { $0.version > $1.version }) {
+            table.add(
+                version.version == details.currentVersion ? "*" : "", String(version.version), version.uploadedAt, version.uploadedBy,
+                String(version.digest.prefix(12)), version.restores.map(String.init) ?? "")
+        }
+        console.out(table.rendered)
+        return .success
+    }
+}
