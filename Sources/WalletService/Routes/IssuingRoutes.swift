@@ -46,7 +46,7 @@ struct IssuingRoutes {
         ) { _, context in try await archive(context) })
         group.add(Route(
             .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
-            summary: "Apply one change to every pass of a template, in one transaction", maxBodySize: 256 << 10,
+            summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
             requestBody: .json("PassChange"),
             responses: [
                 .json(.ok, "OK", schema: "TemplateUpdateResult"), .problem(.badRequest, "Malformed JSON"),
