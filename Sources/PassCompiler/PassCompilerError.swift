@@ -30,6 +30,21 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
     case output(path: String, message: String)
     /// An output file exists and was not to be replaced.
     case outputExists(path: String)
+    /// Several problems at once (every missing placeholder of a record, every bad image of a
+    /// template), so one run reports them all.
+    case several([PassCompilerError])
+
+    /// The single problems this error stands for (itself, unless it is ``several(_:)``).
+    public var problems: [PassCompilerError] {
+        if case .several(let errors) = self { return errors.flatMap(\.problems) }
+        return [self]
+    }
+
+    /// One error for a non-empty list of problems: the problem itself when there is one.
+    static func combining(_ errors: [PassCompilerError]) -> PassCompilerError {
+        let flat = errors.flatMap(\.problems)
+        return flat.count == 1 ? flat[0] : .several(flat)
+    }
 
     public var description: String {
         switch self {
@@ -61,6 +76,8 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
             return "cannot write \(path): \(message)"
         case .outputExists(let path):
             return "\(path) already exists"
+        case .several(let errors):
+            return errors.map(\.description).joined(separator: "\n")
         }
     }
 }

@@ -8,12 +8,35 @@ public enum PassDecodingError: Error, CustomStringConvertible, Hashable {
     /// The JSON is well formed but a value at `path` has the wrong type, shape or syntax, or a
     /// required key is missing.
     case invalidValue(path: String, message: String)
+    /// Several values are wrong: every one of them, in document order, so one run reports them all.
+    case several([PassDecodingError])
+
+    /// The single problems this error stands for (itself, unless it is ``several(_:)``).
+    public var problems: [PassDecodingError] {
+        if case .several(let errors) = self { return errors.flatMap(\.problems) }
+        return [self]
+    }
+
+    /// One error for a list of problems: the problem itself when there is one.
+    static func combining(_ errors: [PassDecodingError]) -> PassDecodingError {
+        let flat = errors.flatMap(\.problems)
+        return flat.count == 1 ? flat[0] : .several(flat)
+    }
+
+    /// The rule of the ``ValidationIssue`` a decoding problem becomes while decoding goes on.
+    public static let issueRule = "pass.decoding"
+
+    /// This problem as an error-severity issue, so decoding can record it and carry on.
+    var issue: ValidationIssue {
+        ValidationIssue(severity: .error, path: path, rule: Self.issueRule, message: message)
+    }
 
     /// The JSON path of the problem (`""` for malformed bytes, where no path exists).
     public var path: String {
         switch self {
         case .invalidJSON: return ""
         case .invalidValue(let path, _): return path
+        case .several(let errors): return errors.first?.path ?? ""
         }
     }
 
@@ -22,11 +45,13 @@ public enum PassDecodingError: Error, CustomStringConvertible, Hashable {
         switch self {
         case .invalidJSON(let offset, let message): return "invalid JSON at byte \(offset): \(message)"
         case .invalidValue(_, let message): return message
+        case .several(let errors): return errors.map(\.description).joined(separator: "; ")
         }
     }
 
     public var description: String {
-        path.isEmpty ? message : "\(path): \(message)"
+        if case .several(let errors) = self { return errors.map(\.description).joined(separator: "\n") }
+        return path.isEmpty ? message : "\(path): \(message)"
     }
 
     static func mismatch(_ path: JSONPath, expected: String, found: JSONValue) -> PassDecodingError {

@@ -108,8 +108,10 @@ import Testing
                     #expect(description.contains(path))
                 }
                 #expect(description.contains("[\(rule)]"))
-            case (.decoding(let path), .undecodablePass(_, let decodingError)):
-                #expect(decodingError.path == path, "\(decodingError)")
+            case (.decoding(let path), .invalidPass(_, let issues)):
+                // A value that does not decode is an error issue, listed with every other problem.
+                let match = issues.first { $0.rule == PassDecodingError.issueRule }
+                #expect(match?.path == path, "\(issues)")
                 #expect(description.contains(path))
             default:
                 Issue.record("unexpected refusal for \(mutation.name): \(error)")

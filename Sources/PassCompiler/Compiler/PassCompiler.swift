@@ -39,11 +39,15 @@ public struct PassCompiler: Sendable {
         let pass: Pass
         var issues: [ValidationIssue]
         do {
-            (pass, issues) = try Pass.decode(rendered)
+            (pass, issues) = try Pass.decodeAll(rendered)
         } catch {
             throw .undecodablePass(record: input.recordName, error: error)
         }
-        issues += pass.validate()
+        // Values that did not decode are reported once, by decoding; the rules still judge the rest.
+        let undecoded = issues.filter { $0.rule == PassDecodingError.issueRule }.map(\.path)
+        issues += pass.validate().filter { issue in
+            !undecoded.contains { issue.path == $0 || issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") }
+        }
         issues += checkImages(for: pass)
         if issues.contains(where: { $0.severity == .error }) {
             throw .invalidPass(record: input.recordName, issues: issues)

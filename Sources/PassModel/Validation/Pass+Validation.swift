@@ -105,6 +105,9 @@ extension Pass {
                 list.error(path + ".longitude", "location.longitude", "longitude must be within -180...180, found \(location.longitude)")
             }
         }
+        if let maxDistance, !(maxDistance >= 0) {
+            list.error("maxDistance", "maxDistance", "maxDistance is a distance in metres and cannot be negative, found \(maxDistance)")
+        }
         for (index, beacon) in beacons.enumerated() {
             let path = "beacons[\(index)]"
             if UUID(uuidString: beacon.proximityUUID) == nil {

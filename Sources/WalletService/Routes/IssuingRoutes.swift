@@ -195,12 +195,12 @@ struct IssuingRoutes {
         }
         let findings: [Finding]
         do {
-            let template = try Template.load(from: folder)
+            let template = try Template.load(from: folder, requiringIcon: false)
             let identity = try? identities.identity(forPassTypeIdentifier: template.passTypeIdentifier)
             let linter = Linter(webServiceURL: webServiceURL, intermediates: (try? identities.intermediates()) ?? [])
             findings = linter.lint(template: template, identity: identity?.certificate, now: service.now())
         } catch {
-            findings = [Linter.finding(for: error)]
+            findings = Linter.findings(for: error as? PassCompilerError ?? .packaging(message: "\(error)"))
         }
         let errors = findings.filter { $0.severity == .error }.count
         var response = HTTPResponse.json(LintReport.json(findings))

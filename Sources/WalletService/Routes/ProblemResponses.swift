@@ -37,21 +37,25 @@ enum ProblemResponses {
 
     /// 422 with every invalid value by JSON path, so a client fixes all of them in one go.
     private static func invalidPass(_ error: PassCompilerError) -> HTTPResponse {
-        var errors: [JSONValue] = []
+        let errors = error.problems.flatMap(problemEntries)
+        return HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
+            .with(extra: ["errors": .array(errors)])
+    }
+
+    /// The `errors` entries of one problem: path, message and (for rules) the rule.
+    private static func problemEntries(_ error: PassCompilerError) -> [JSONValue] {
         switch error {
         case .invalidPass(_, let issues):
-            errors = issues.filter { $0.severity == .error }.map {
+            return issues.filter { $0.severity == .error }.map {
                 .object(["path": .string($0.path), "rule": .string($0.rule), "message": .string($0.message)])
             }
         case .undecodablePass(_, let decoding):
-            errors = [.object(["path": .string(decoding.path), "message": .string(decoding.message)])]
+            return decoding.problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) }
         case .missingValue(let placeholder, let path, _):
-            errors = [.object(["path": .string("data.\(placeholder)"), "message": .string("required by the template at pass.json \(path)")])]
+            return [.object(["path": .string("data.\(placeholder)"), "message": .string("required by the template at pass.json \(path)")])]
         default:
-            errors = [.object(["path": .string(""), "message": .string("\(error)")])]
+            return [.object(["path": .string(""), "message": .string("\(error)")])]
         }
-        return HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
-            .with(extra: ["errors": .array(errors)])
     }
 
     static func problemType(_ name: String) -> String { "https://passwright.dev/problems/\(name)" }
