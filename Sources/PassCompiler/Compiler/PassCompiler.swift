@@ -49,6 +49,7 @@ public struct PassCompiler: Sendable {
             !undecoded.contains { issue.path == $0 || issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") }
         }
         issues += checkImages(for: pass)
+        issues = issues.map(BuildPolicy.forBuild)
         if issues.contains(where: { $0.severity == .error }) {
             throw .invalidPass(record: input.recordName, issues: issues)
         }

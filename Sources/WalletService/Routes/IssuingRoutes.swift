@@ -200,7 +200,7 @@ struct IssuingRoutes {
             let linter = Linter(webServiceURL: webServiceURL, intermediates: (try? identities.intermediates()) ?? [])
             findings = linter.lint(template: template, identity: identity?.certificate, now: service.now())
         } catch {
-            findings = Linter.findings(for: error as? PassCompilerError ?? .packaging(message: "\(error)"))
+            findings = Linter.findings(for: error)
         }
         let errors = findings.filter { $0.severity == .error }.count
         var response = HTTPResponse.json(LintReport.json(findings))
