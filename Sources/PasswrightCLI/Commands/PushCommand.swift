@@ -29,7 +29,7 @@ struct PushCommand: Subcommand {
     init(arguments: ParsedArguments, environment: [String: String]) throws {
         server = (arguments.value("server") ?? environment["PASSWRIGHT_SERVER"] ?? "http://127.0.0.1:8080").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         guard let token = environment["PASSWRIGHT_ADMIN_TOKEN"], !token.isEmpty else {
-            throw UsageError("set PASSWRIGHT_ADMIN_TOKEN to the server's admin token")
+            throw ConfigurationError("set PASSWRIGHT_ADMIN_TOKEN to the server's admin token")
         }
         self.token = token
         switch (arguments.positional(0), arguments.positional(1), arguments.positional(2)) {

@@ -69,6 +69,10 @@ public struct PassService: Sendable {
         guard let compiler = catalog.compiler(for: request.template) else {
             throw ServiceError.unknownTemplate(request.template, available: catalog.entries.keys.sorted())
         }
+        if request.serialNumber == nil, let given = request.data["serialNumber"], given != .null, given.kind != JSONValue.string("").kind {
+            // A number (or anything but a string) would otherwise be dropped for a UUID without a word.
+            throw ServiceError.invalid("data.serialNumber must be a string (Wallet's serialNumber is a string); found \(given.kind)")
+        }
         let serial = request.serialNumber ?? Self.string(request.data["serialNumber"]) ?? UUID().uuidString.lowercased()
         // Checked after choosing, so a serial number from the record obeys the same rules: one with '/'
         // or NUL could never be named in a Wallet or download URL (the router refuses both).
