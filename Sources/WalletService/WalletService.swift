@@ -38,7 +38,7 @@ public final class WalletService: Sendable {
         database = try await configuration.database.open(poolSize: configuration.databasePoolSize)
         store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity)
         try await store.migrate()
-        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase)
+        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         catalog = try TemplateCatalog(directory: configuration.templatesDirectory, identities: identities, webServiceURL: configuration.webServiceURL)
         for (name, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
             if case .unavailable(let reason) = entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }

@@ -179,6 +179,7 @@ struct BuildTests {
             #expect(missing.status == 1, "\(missing)")
             #expect(missing.err.hasPrefix("Error: "), "\(missing)")
             #expect(missing.err.contains("encrypted and no passphrase was given"), "\(missing)")
+            #expect(missing.err.contains("PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_LOYALTY or PASSWRIGHT_KEY_PASSPHRASE"), "the error names where to set it: \(missing)")
 
             let wrong = try await CLI.run(arguments, environment: [variable: wrongPassphrase], in: folder)
             #expect(wrong.status == 1, "\(wrong)")
@@ -190,6 +191,25 @@ struct BuildTests {
                 }
             }
             #expect(!folder.fileNames().contains("ENC-1.pkpass"), "failed runs must not write the pass")
+        }
+    }
+
+    /// Apple's download is DER: as `certificate.pem`, or as `pass.cer` next to the key, it is read.
+    @Test("a DER certificate in certificate.pem, or Apple's pass.cer next to the key, signs", arguments: ["certificate.pem", "pass.cer"])
+    func derCertificate(name: String) async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let root = folder.appendingPathComponent("identities", isDirectory: true)
+            let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier, isDirectory: true)
+            try FileManager.default.createDirectory(at: identity, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: identities.root.appendingPathComponent("wwdr"), to: root.appendingPathComponent("wwdr"))
+            try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent("private-key.pem"),
+                                             to: identity.appendingPathComponent("private-key.pem"))
+            _ = try OpenSSL.require(["x509", "-in", identities.identityFolder().appendingPathComponent("certificate.pem").path,
+                                     "-outform", "DER", "-out", identity.appendingPathComponent(name).path])
+            try Samples.loyaltyRecord(["serialNumber": "DER-1"]).write(to: folder.appendingPathComponent("record.json"))
+            let result = try await CLI.run(["build", Self.loyalty.path, "--data", "record.json", "--identities", root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
         }
     }
 

@@ -86,11 +86,12 @@ struct ServeCommand: Subcommand {
             SecureRandom.bytes(32).map { String(format: "%02x", $0) }.joined()
         }
         let environment = self.environment
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             database: database, templatesDirectory: templates, identitiesDirectory: identities,
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
             http: HTTPServerConfiguration(hostname: hostname, port: port), push: push)
+        configuration.passphraseHelp = IdentityOptions.passphraseHelp
         let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in
