@@ -4,7 +4,7 @@ import PackageDescription
 /// Passwright: Apple Wallet passes compiled, served and pushed from one Swift package.
 ///
 /// Every C library is reached through one system-library target and imported by exactly one
-/// wrapper target (see `shared/design/architecture.md`); everything above the wrappers is safe Swift.
+/// wrapper target (see the README's Development section); everything above the wrappers is safe Swift.
 let package = Package(
     name: "Passwright",
     platforms: [.macOS(.v15)],

@@ -149,7 +149,7 @@ public struct PassService: Sendable {
         catalog.compiler(for: pass.template)?.template.files.contains { $0.path == "personalization.json" } ?? false
     }
 
-    /// Signs a personalization token with the pass's identity (digest §3.6).
+    /// Signs a personalization token with the pass's identity (Apple's Wallet Web Service Reference, personalization).
     func signPersonalizationToken(_ token: String, for pass: StoredPass) throws -> Data {
         guard let compiler = catalog.compiler(for: pass.template) else { throw ServiceError.unavailableTemplate(pass.template) }
         return try compiler.signDetached(Data(token.utf8))
