@@ -39,10 +39,10 @@ public struct Linter: Sendable {
         }
     }
 
-    /// Only the errors — what makes Wallet refuse the pass or fall back — for a compiler that refuses
-    /// to sign them.
+    /// Only the errors that stop a build — what makes Wallet refuse the pass (``BuildPolicy``) — for a
+    /// compiler that refuses to sign them. Errors Wallet accepts with a fallback are left to `lint`.
     public func errors(in template: Template, identity: Certificate? = nil, now: Date) -> [Finding] {
-        lint(template: template, identity: identity, now: now).filter { $0.severity == .error }
+        lint(template: template, identity: identity, now: now).filter(\.stopsBuild)
     }
 
     /// What only the records reveal: records the template cannot render, values that break a rule once

@@ -194,6 +194,33 @@ struct BuildTests {
         }
     }
 
+    /// Identities made by root (0700) read by another user (a container's): the error says
+    /// permission denied and names the user, not "The file doesn't exist".
+    @Test("an identity the user may not read is reported as permission denied, naming the user")
+    func unreadableIdentity() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try #require(getuid() == 0, "needs root to make a file another user cannot read")
+        try await withScratch { folder in
+            let root = folder.appendingPathComponent("identities", isDirectory: true)
+            try FileManager.default.copyItem(at: identities.root, to: root)
+            for path in [folder.path, root.path, root.appendingPathComponent("wwdr").path] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            }
+            let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier).path
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: identity)
+            let record = try Samples.loyaltyRecord(["serialNumber": "PERM-1"])
+            let result = try await Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", try CLI.binary().path,
+                 "build", Self.loyalty.path, "--data", "-", "--out", "-", "--identities", root.path],
+                stdin: record, environment: ["PATH": "/usr/bin:/bin"], directory: folder)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.contains("permission denied"), "\(result)")
+            #expect(result.err.contains("runs as user nobody"), "\(result)")
+            #expect(!result.err.contains("doesn’t exist") && !result.err.contains("doesn't exist"), "\(result)")
+        }
+    }
+
     /// Apple's download is DER: as `certificate.pem`, or as `pass.cer` next to the key, it is read.
     @Test("a DER certificate in certificate.pem, or Apple's pass.cer next to the key, signs", arguments: ["certificate.pem", "pass.cer"])
     func derCertificate(name: String) async throws {

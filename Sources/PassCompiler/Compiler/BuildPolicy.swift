@@ -8,9 +8,9 @@ import PassModel
 ///
 /// The standard is Apple's: what Wallet does with the pass on a device and what Apple's own pass
 /// validator checks (it does not check image scales, for instance).
-enum BuildPolicy {
+public enum BuildPolicy {
     /// Rules whose breach Wallet accepts, showing the pass with a fallback or ignoring the key.
-    static let acceptedByWallet: Set<String> = [
+    public static let acceptedByWallet: Set<String> = [
         "field.changeMessage", "field.textAlignment", "field.dataDetectorTypes", "field.row",
         "field.currencyCode", "field.numberStyle", "field.dateStyle", "groupingIdentifier",
         "featuredActions.count", "poster.backgroundImage", "posterEventTicket.semantics",
@@ -18,6 +18,9 @@ enum BuildPolicy {
         "preferredStyleSchemes.style", "posterGeneric.fallback", "upcomingPassInformation.required",
         "upcomingPassInformation.uniqueIdentifiers",
     ]
+
+    /// Whether an error of `rule` stops a build (the compiler's and the linter's gate before signing).
+    public static func stopsBuild(rule: String) -> Bool { !acceptedByWallet.contains(rule) }
 
     /// `issue` as the build sees it: errors Wallet accepts become warnings.
     static func forBuild(_ issue: ValidationIssue) -> ValidationIssue {

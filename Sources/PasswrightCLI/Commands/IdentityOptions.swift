@@ -38,7 +38,7 @@ struct IdentityOptions: Sendable {
         let findings = Linter(webServiceURL: options.webServiceURL, intermediates: intermediates)
             .lint(template: template, identity: identity.certificate, now: now)
             .filter { $0.severity != .advice }
-        let errors = findings.filter { $0.severity == .error }.count
+        let errors = findings.filter(\.stopsBuild).count
         guard errors == 0 else {
             throw TemplateRefused(template: template.name, errors: errors, table: LintReport.markdownTable(findings))
         }

@@ -24,7 +24,7 @@ struct ServeCommand: Subcommand {
             .value("data-dir", "DIR", help: "Folder for the SQLite file and generated secrets (default: ./data)."),
             .value("templates", "DIR", help: "Folder of template folders (default: ./Templates)."),
             IdentityOptions.option,
-            .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>)."),
+            .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>, localhost for 0.0.0.0; warned about unless https)."),
             .value("log-level", "LEVEL", help: "debug, info, warning or error (default: info)."),
             .value("push", "on|off", help: "Send APNs pushes when passes change (default: on; off leaves them queued)."),
             .value("apns-url", "URL", help: "APNs base URL (default: https://api.push.apple.com, the only host pass pushes work on)."),
@@ -62,7 +62,10 @@ struct ServeCommand: Subcommand {
         }
         templates = URL(fileURLWithPath: setting("templates", "PASSWRIGHT_TEMPLATES") ?? "Templates")
         identities = URL(fileURLWithPath: setting("identities", "PASSWRIGHT_IDENTITIES") ?? "Certificates")
-        publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(hostname):\(port)"
+        // A wildcard listen address is no host for a pass to call: default to localhost then (and the
+        // service warns at start that Wallet needs an https public URL).
+        let host = ["0.0.0.0", "::", "[::]"].contains(hostname) ? "localhost" : hostname
+        publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(host):\(port)"
         let levelText = setting("log-level", "PASSWRIGHT_LOG_LEVEL") ?? "info"
         guard let level = LogLevel(rawValue: levelText) else { throw UsageError("--log-level is debug, info, warning or error, not '\(levelText)'") }
         logLevel = level
