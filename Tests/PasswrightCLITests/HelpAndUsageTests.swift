@@ -22,7 +22,7 @@ struct HelpAndUsageTests {
         let start = try #require(readme.range(of: "## Command line"))
         let end = try #require(readme.range(of: "```\n\n", range: start.upperBound..<readme.endIndex))
         let synopsis = readme[start.upperBound..<end.lowerBound]
-        for path in [["build"], ["batch"], ["verify"], ["lint"], ["certs", "dev"], ["certs", "inspect"], ["serve"], ["push"], ["bench"]] {
+        for path in [["build"], ["batch"], ["verify"], ["lint"], ["certs", "dev"], ["certs", "inspect"], ["serve"], ["push"], ["healthcheck"], ["bench"]] {
             let help = try await CLI.run(path + ["--help"]).out
             let options = help.split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ")
@@ -42,6 +42,15 @@ struct HelpAndUsageTests {
                 #expect(text.contains(option), "README's synopsis of \(path) lacks \(option)")
             }
         }
+    }
+
+    @Test("healthcheck exits 1 when nothing answers, 0 when a server answers 200")
+    func healthcheck() async throws {
+        let nothing = try await CLI.run(["healthcheck", "--url", "http://127.0.0.1:1/healthz", "--timeout", "2"])
+        #expect(nothing.status == 1, "\(nothing)")
+        #expect(nothing.err.hasPrefix("Error: "))
+        let bad = try await CLI.run(["healthcheck", "--url", "ftp://x"])
+        #expect(bad.status == 64, "\(bad)")
     }
 
     @Test("push without PASSWRIGHT_ADMIN_TOKEN exits 1: the command line parsed, the configuration is missing")
