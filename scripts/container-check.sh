@@ -64,7 +64,10 @@ have_image() { $engine image inspect "$1" >/dev/null 2>&1; }
 pull() { timeout 120 $engine pull "$1" >/dev/null 2>&1; }
 
 # --- base images ----------------------------------------------------------------------------------
-debian_mirror=$(grep -hsoE 'https?://[^ ]+/debian/?' /etc/apt/sources.list /etc/apt/sources.list.d/* | head -1)
+# The mirror apt uses here (deb822 URIs: lines first, then one-line sources), comments skipped.
+debian_mirror=$( { grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}';
+                   grep -hsE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}'; } \
+                 | grep -E '/debian/?$' | head -1 || true)
 debian_mirror=${debian_mirror:-http://deb.debian.org/debian}
 
 if have_image debian:bookworm-slim; then
