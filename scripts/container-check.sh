@@ -70,11 +70,22 @@ debian_mirror=$( { grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/n
                  | grep -E '/debian/?$' | head -1 || true)
 debian_mirror=${debian_mirror:-http://deb.debian.org/debian}
 
-if have_image debian:bookworm-slim; then
-  ok "debian:bookworm-slim present"
-elif pull docker.io/library/debian:bookworm-slim; then
-  ok "debian:bookworm-slim pulled"
-else
+fresh_context() { rm -rf "${work:?}/$1" && mkdir -p "$work/$1" && echo "$work/$1"; }
+
+build_stand_in() {  # NAME CONTEXT
+  local log="$2.log"
+  $engine build "${build_format[@]}" -t "$1" "$2" >"$log" 2>&1 || { tail -30 "$log"; fail "building the stand-in $1"; }
+}
+
+# Each base image: present, else pulled, else made here (and said so).
+base_image() {  # NAME MAKER
+  if have_image "$1"; then ok "$1 present"
+  elif pull "docker.io/library/$1"; then ok "$1 pulled"
+  else "$2"
+  fi
+}
+
+make_debian() {
   say "debian:bookworm-slim cannot be pulled: making a LOCAL STAND-IN with debootstrap ($debian_mirror)"
   command -v debootstrap >/dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
   rootfs="$work/bookworm-rootfs"
@@ -90,17 +101,13 @@ SOURCES
   as_root tar -C "$rootfs" -c . | $engine import - debian:bookworm-slim >/dev/null
   as_root rm -rf "$rootfs"
   ok "debian:bookworm-slim is a local stand-in (debootstrap minbase)"
-fi
+}
 
-if have_image swift:6.3-bookworm; then
-  ok "swift:6.3-bookworm present"
-elif pull docker.io/library/swift:6.3-bookworm; then
-  ok "swift:6.3-bookworm pulled"
-else
+make_swift() {
+  local context
   [ -x "$toolchain/usr/bin/swift" ] || fail "swift:6.3-bookworm cannot be pulled and there is no toolchain at $toolchain"
   say "swift:6.3-bookworm cannot be pulled: making a LOCAL STAND-IN from $toolchain ($("$toolchain/usr/bin/swift" --version 2>/dev/null | head -1))"
-  context="$work/swift-image"
-  rm -rf "$context" && mkdir -p "$context"
+  context=$(fresh_context swift-image)
   cp -al "$toolchain" "$context/swift" 2>/dev/null || cp -a "$toolchain" "$context/swift"
   # The package list of the official Swift Debian 12 image (libncurses6 among them: swift --version needs it).
   cat > "$context/Dockerfile" <<'SWIFT'
@@ -114,20 +121,15 @@ COPY swift/ /opt/swift/
 ENV PATH=/opt/swift/usr/bin:$PATH
 RUN swift --version
 SWIFT
-  $engine build "${build_format[@]}" -t swift:6.3-bookworm "$context" >"$work/swift-image.log" 2>&1 \
-    || { tail -30 "$work/swift-image.log"; fail "building the Swift stand-in"; }
+  build_stand_in swift:6.3-bookworm "$context"
   rm -rf "$context"
   ok "swift:6.3-bookworm is a local stand-in (this machine's toolchain on the Debian base)"
-fi
+}
 
-if have_image postgres:15-bookworm; then
-  ok "postgres:15-bookworm present"
-elif pull docker.io/library/postgres:15-bookworm; then
-  ok "postgres:15-bookworm pulled"
-else
+make_postgres() {
+  local context
   say "postgres:15-bookworm cannot be pulled: making a LOCAL STAND-IN from Debian's postgresql-15"
-  context="$work/postgres-image"
-  rm -rf "$context" && mkdir -p "$context"
+  context=$(fresh_context postgres-image)
   cat > "$context/entrypoint.sh" <<'ENTRY'
 #!/bin/bash
 # initdb with POSTGRES_USER/PASSWORD/DB on first start, then postgres in the foreground (SIGTERM stops it).
@@ -160,10 +162,13 @@ STOPSIGNAL SIGINT
 EXPOSE 5432
 ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]
 PG
-  $engine build "${build_format[@]}" -t postgres:15-bookworm "$context" >"$work/postgres-image.log" 2>&1 \
-    || { tail -30 "$work/postgres-image.log"; fail "building the PostgreSQL stand-in"; }
+  build_stand_in postgres:15-bookworm "$context"
   ok "postgres:15-bookworm is a local stand-in (Debian postgresql-15)"
-fi
+}
+
+base_image debian:bookworm-slim make_debian
+base_image swift:6.3-bookworm make_swift
+base_image postgres:15-bookworm make_postgres
 
 # --- the image ------------------------------------------------------------------------------------
 say "building $image from a clean copy of this checkout (git archive HEAD)"

@@ -3,7 +3,7 @@ import PassModel
 
 /// Everything that can stop a template from becoming a signed pass, each case saying where: the
 /// template file, the JSON path, the record (input file and line), or the archive entry.
-public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
+public enum PassCompilerError: ProblemCollection, CustomStringConvertible, Sendable {
     /// The template folder is missing or unreadable.
     case templateNotFound(path: String)
     /// A file of the template cannot be used (not a PNG, wrong scale, unreadable, …).
@@ -34,16 +34,10 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
     /// template), so one run reports them all.
     case several([PassCompilerError])
 
-    /// The single problems this error stands for (itself, unless it is ``several(_:)``).
-    public var problems: [PassCompilerError] {
-        if case .several(let errors) = self { return errors.flatMap(\.problems) }
-        return [self]
-    }
-
-    /// One error for a non-empty list of problems: the problem itself when there is one.
-    static func combining(_ errors: [PassCompilerError]) -> PassCompilerError {
-        let flat = errors.flatMap(\.problems)
-        return flat.count == 1 ? flat[0] : .several(flat)
+    /// The errors of ``several(_:)``, for ``ProblemCollection``.
+    public var severalProblems: [PassCompilerError]? {
+        if case .several(let errors) = self { return errors }
+        return nil
     }
 
     public var description: String {

@@ -2,7 +2,7 @@
 ///
 /// Paths use the form `storeCard.primaryFields[0].value` so a template author can find the spot;
 /// messages say what was expected and what was found.
-public enum PassDecodingError: Error, CustomStringConvertible, Hashable {
+public enum PassDecodingError: ProblemCollection, CustomStringConvertible, Hashable {
     /// The bytes are not JSON: `offset` is the byte where parsing stopped.
     case invalidJSON(offset: Int, message: String)
     /// The JSON is well formed but a value at `path` has the wrong type, shape or syntax, or a
@@ -11,16 +11,10 @@ public enum PassDecodingError: Error, CustomStringConvertible, Hashable {
     /// Several values are wrong: every one of them, in document order, so one run reports them all.
     case several([PassDecodingError])
 
-    /// The single problems this error stands for (itself, unless it is ``several(_:)``).
-    public var problems: [PassDecodingError] {
-        if case .several(let errors) = self { return errors.flatMap(\.problems) }
-        return [self]
-    }
-
-    /// One error for a list of problems: the problem itself when there is one.
-    static func combining(_ errors: [PassDecodingError]) -> PassDecodingError {
-        let flat = errors.flatMap(\.problems)
-        return flat.count == 1 ? flat[0] : .several(flat)
+    /// The errors of ``several(_:)``, for ``ProblemCollection``.
+    public var severalProblems: [PassDecodingError]? {
+        if case .several(let errors) = self { return errors }
+        return nil
     }
 
     /// The rule of the ``ValidationIssue`` a decoding problem becomes while decoding goes on.

@@ -226,12 +226,7 @@ struct BuildTests {
     func derCertificate(name: String) async throws {
         let identities = try await DevIdentities.shared.folder()
         try await withScratch { folder in
-            let root = folder.appendingPathComponent("identities", isDirectory: true)
-            let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier, isDirectory: true)
-            try FileManager.default.createDirectory(at: identity, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: identities.root.appendingPathComponent("wwdr"), to: root.appendingPathComponent("wwdr"))
-            try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent("private-key.pem"),
-                                             to: identity.appendingPathComponent("private-key.pem"))
+            let (root, identity) = try Self.identitiesCopy(of: identities, into: folder, file: "private-key.pem")
             _ = try OpenSSL.require(["x509", "-in", identities.identityFolder().appendingPathComponent("certificate.pem").path,
                                      "-outform", "DER", "-out", identity.appendingPathComponent(name).path])
             try Samples.loyaltyRecord(["serialNumber": "DER-1"]).write(to: folder.appendingPathComponent("record.json"))
@@ -240,15 +235,21 @@ struct BuildTests {
         }
     }
 
-    /// A copy of the shared identities (the loyalty pass type and `wwdr/`) with the key encrypted by
-    /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
-    static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
+    /// `<folder>/identities` with the shared `wwdr/` and one `file` of the loyalty identity; returns
+    /// the identities folder and the loyalty pass type's folder, for a test to add the other file.
+    static func identitiesCopy(of identities: DevIdentities.Folder, into folder: URL, file: String) throws -> (root: URL, identity: URL) {
         let root = folder.appendingPathComponent("identities", isDirectory: true)
         let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier, isDirectory: true)
         try FileManager.default.createDirectory(at: identity, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: identities.root.appendingPathComponent("wwdr"), to: root.appendingPathComponent("wwdr"))
-        try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent("certificate.pem"),
-                                         to: identity.appendingPathComponent("certificate.pem"))
+        try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent(file), to: identity.appendingPathComponent(file))
+        return (root, identity)
+    }
+
+    /// A copy of the shared identities (the loyalty pass type and `wwdr/`) with the key encrypted by
+    /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
+    static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
+        let (root, identity) = try identitiesCopy(of: identities, into: folder, file: "certificate.pem")
         let key = identity.appendingPathComponent("private-key.pem")
         let encrypt = try await Subprocess.tool("openssl", [
             "pkey", "-in", identities.identityFolder().appendingPathComponent("private-key.pem").path,
