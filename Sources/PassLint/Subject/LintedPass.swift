@@ -18,6 +18,13 @@ struct LintedPass: Sendable {
     let unknown: Set<String>
     /// Unknown-key warnings found while decoding.
     let decodingIssues: [ValidationIssue]
+    /// Values that did not decode (each is a `pass.decoding` error); the rules judge the rest.
+    var undecoded: [LintFailure.Problem] = []
+
+    /// Whether `path` (or a container of it) did not decode: rules skip what decoding reported.
+    func isUndecoded(_ path: String) -> Bool {
+        undecoded.contains { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }
+    }
 
     /// Whether `path` (or a container of it) comes from a placeholder.
     func isUnknown(_ path: String) -> Bool {
@@ -94,7 +101,14 @@ struct LintedPass: Sendable {
                     JSONTree.set(candidate, at: problem.path, in: &tree)
                     substituted = true
                 }
-                if !substituted { return .failure(LintFailure(problems: failures)) }
+                if !substituted {
+                    // What does not decode is reported; every rule still runs on the rest.
+                    guard let (pass, issues) = try? Pass.decodeAll(tree) else { return .failure(LintFailure(problems: failures)) }
+                    var subject = LintedPass(pass: pass, source: source, unknown: unknown,
+                                             decodingIssues: issues.filter { $0.rule != PassDecodingError.issueRule })
+                    subject.undecoded = failures
+                    return .success(subject)
+                }
             }
         }
     }
