@@ -17,6 +17,15 @@ public enum PassDecodingError: ProblemCollection, CustomStringConvertible, Hasha
         return nil
     }
 
+    /// Whether a validation issue at `path` only follows from values that did not decode (at `path`,
+    /// inside it, or around it, like an entry whose date did not decode): reported once, by decoding.
+    public static func follows(_ path: String, fromAnyOf undecoded: [String]) -> Bool {
+        undecoded.contains { failed in
+            path == failed || path.hasPrefix(failed + ".") || path.hasPrefix(failed + "[")
+                || (!path.isEmpty && (failed.hasPrefix(path + ".") || failed.hasPrefix(path + "[")))
+        }
+    }
+
     /// The rule of the ``ValidationIssue`` a decoding problem becomes while decoding goes on.
     public static let issueRule = "pass.decoding"
 

@@ -44,14 +44,15 @@ struct IssuingAPITests {
             ])
             #expect(response.status == 422)
             let paths = Set((try response.json()["errors"].array ?? []).compactMap { $0["path"].string })
-            #expect(paths.isSuperset(of: ["relevantDates[0].date", "locations[0].latitude"]), "\(response)")
+            #expect(paths == ["relevantDates[0].date", "locations[0].latitude"], "\(response)")
 
             let missing = try await server.api("POST", "/api/v1/passes", json: [
                 "template": "loyalty", "serialNumber": "BAD-MISSING", "data": ["points": 10],
             ])
             #expect(missing.status == 422)
-            let missingPaths = Set((try missing.json()["errors"].array ?? []).compactMap { $0["path"].string })
-            #expect(missingPaths.isSuperset(of: ["data.member.name", "data.member.id", "data.tier"]), "\(missing)")
+            let missingPaths = (try missing.json()["errors"].array ?? []).compactMap { $0["path"].string }
+            #expect(Set(missingPaths) == ["data.member.name", "data.member.id", "data.tier"], "\(missing)")
+            #expect(missingPaths.count == 3, "one entry per missing value, however often the template uses it: \(missing)")
         }
     }
 

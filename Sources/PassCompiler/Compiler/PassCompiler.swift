@@ -45,9 +45,7 @@ public struct PassCompiler: Sendable {
         }
         // Values that did not decode are reported once, by decoding; the rules still judge the rest.
         let undecoded = issues.filter { $0.rule == PassDecodingError.issueRule }.map(\.path)
-        issues += pass.validate().filter { issue in
-            !undecoded.contains { issue.path == $0 || issue.path.hasPrefix($0 + ".") || issue.path.hasPrefix($0 + "[") }
-        }
+        issues += pass.validate().filter { !PassDecodingError.follows($0.path, fromAnyOf: undecoded) }
         issues += checkImages(for: pass)
         issues = issues.map(BuildPolicy.forBuild)
         if issues.contains(where: { $0.severity == .error }) {

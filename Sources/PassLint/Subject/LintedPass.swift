@@ -23,7 +23,7 @@ struct LintedPass: Sendable {
 
     /// Whether `path` (or a container of it) did not decode: rules skip what decoding reported.
     func isUndecoded(_ path: String) -> Bool {
-        undecoded.contains { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }
+        PassDecodingError.follows(path, fromAnyOf: undecoded.map(\.path))
     }
 
     /// Whether `path` (or a container of it) comes from a placeholder.

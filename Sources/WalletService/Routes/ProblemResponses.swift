@@ -37,7 +37,23 @@ enum ProblemResponses {
 
     /// 422 with every invalid value by JSON path, so a client fixes all of them in one go.
     private static func invalidPass(_ error: PassCompilerError) -> HTTPResponse {
-        let errors = error.problems.flatMap(problemEntries)
+        // One entry per path: a placeholder used in three places is one missing value.
+        var errors: [JSONValue] = []
+        var indexByPath: [String: Int] = [:]
+        for entry in error.problems.flatMap(problemEntries) {
+            guard case .object(let object) = entry, case .string(let path)? = object["path"], !path.isEmpty else {
+                errors.append(entry)
+                continue
+            }
+            if let index = indexByPath[path], case .object(var first) = errors[index],
+               case .string(let message)? = first["message"], case .string(let more)? = object["message"] {
+                first["message"] = .string(message + "; " + more)
+                errors[index] = .object(first)
+            } else {
+                indexByPath[path] = errors.count
+                errors.append(entry)
+            }
+        }
         return HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
             .with(extra: ["errors": .array(errors)])
     }
