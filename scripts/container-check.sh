@@ -142,8 +142,8 @@ if [ ! -s "$data/PG_VERSION" ]; then
   rm /tmp/pwfile
   echo "host all all 0.0.0.0/0 scram-sha-256" >> "$data/pg_hba.conf"
   pg_ctl -D "$data" -o "-c listen_addresses=''" -w start >/dev/null
-  if [ "${POSTGRES_DB:-}" ] && [ "$POSTGRES_DB" != "${POSTGRES_USER:-postgres}" ]; then
-    createdb -U "${POSTGRES_USER:-postgres}" "$POSTGRES_DB"
+  if [ "${POSTGRES_DB:-postgres}" != postgres ]; then
+    createdb -U "${POSTGRES_USER:-postgres}" -O "${POSTGRES_USER:-postgres}" "$POSTGRES_DB"
   fi
   pg_ctl -D "$data" -m fast -w stop >/dev/null
 fi
@@ -207,10 +207,11 @@ wait_for() {  # URL STATUS SECONDS
 
 run_server() {
   $engine rm -f "$name" >/dev/null 2>&1 || true
+  # (podman without systemd logs that it cannot schedule periodic health checks: kept in engine.log)
   $engine run -d --name "$name" -p "127.0.0.1:$port:8080" \
     -v "$certs:/srv/passwright/Certificates:ro" -v "$clean/Templates:/srv/passwright/Templates:ro" \
     -e PASSWRIGHT_ADMIN_TOKEN="$token" -e PASSWRIGHT_LINK_KEY="$link_key" \
-    -e PASSWRIGHT_PUBLIC_URL=https://passes.example.test "$image" >/dev/null
+    -e PASSWRIGHT_PUBLIC_URL=https://passes.example.test "$image" >/dev/null 2>>"$work/engine.log"
   wait_for "http://127.0.0.1:$port/healthz" 200 30 || { $engine logs "$name" | tail -20; fail "/healthz does not answer 200"; }
 }
 
@@ -261,13 +262,13 @@ as_root rm -f "$certs/CHECK-1.pkpass"
 ok "a pass was issued, downloaded ($(wc -c <"$work/CHECK-1.pkpass") bytes) and passwright verify accepts it: $(tail -1 "$work/verify.txt")"
 
 started=$(date +%s%N)
-$engine stop -t 10 "$name" >/dev/null
+$engine stop -t 10 "$name" >/dev/null 2>>"$work/engine.log"
 elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
 code=$($engine inspect "$name" --format '{{.State.ExitCode}}')
 [ "$code" = 0 ] || fail "after SIGTERM the exit status is $code"
 [ "$elapsed" -lt 10000 ] || fail "SIGTERM took $elapsed ms"
 ok "SIGTERM stops it with exit 0 in $elapsed ms"
-$engine rm -f "$name" >/dev/null
+$engine rm -f "$name" >/dev/null 2>>"$work/engine.log"
 
 # --- compose --------------------------------------------------------------------------------------
 say "2. compose with PostgreSQL"
