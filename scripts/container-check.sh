@@ -191,7 +191,7 @@ trap cleanup EXIT
 certs="$work/Certificates"
 rm -rf "$certs" && mkdir -p "$certs"
 # As a user would make them: `passwright certs dev` run as root, so root-owned 0700/0600 files.
-$engine run --rm --user 0 -v "$certs:/out" "$image" certs dev --out /out >/dev/null
+$engine run --rm --user 0 -v "$certs:/out" "$image" certs dev --out /out >/dev/null 2>>"$work/engine.log"
 token=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 link_key=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 port=18080
@@ -256,7 +256,7 @@ issue() {  # SERIAL -> prints the HTTP status
 curl -sf -o "$work/CHECK-1.pkpass" -H "Authorization: Bearer $token" \
   "http://127.0.0.1:$port/api/v1/passes/pass.dev.passwright.loyalty/CHECK-1/pkpass" || fail "downloading the pass"
 cp "$work/CHECK-1.pkpass" "$certs/CHECK-1.pkpass"
-$engine run --rm -v "$certs:/check:ro" "$image" verify /check/CHECK-1.pkpass --ca /check/dev-ca/root.pem >"$work/verify.txt" \
+$engine run --rm -v "$certs:/check:ro" "$image" verify /check/CHECK-1.pkpass --ca /check/dev-ca/root.pem >"$work/verify.txt" 2>>"$work/engine.log" \
   || { cat "$work/verify.txt"; fail "passwright verify refuses the pass"; }
 as_root rm -f "$certs/CHECK-1.pkpass"
 ok "a pass was issued, downloaded ($(wc -c <"$work/CHECK-1.pkpass") bytes) and passwright verify accepts it: $(tail -1 "$work/verify.txt")"
