@@ -3,7 +3,7 @@ import Foundation
 /// Pushes pass updates for one pass type identity over one long-lived HTTP/2 connection.
 ///
 /// Make one client per Pass Type ID certificate and keep it: concurrent `send`s become streams of the
-/// same connection (APNs treats opening a connection per push as abuse, spec §4.4), at most
+/// same connection (APNs treats opening a connection per push as abuse, Apple's APNs documentation), at most
 /// `maxConcurrentStreams` or the server's `SETTINGS_MAX_CONCURRENT_STREAMS` at once, the rest queued.
 /// After a GOAWAY the next push opens a fresh connection by itself. A dedicated thread drives libcurl;
 /// `send` only queues and awaits.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where and how an `APNsClient` pushes; the defaults are Apple's production service, the only one
-/// that delivers pass updates (spec §4.1: the sandbox does not work for passes).
+/// that delivers pass updates (Apple's APNs documentation: the sandbox does not work for passes).
 public struct APNsConfiguration: Sendable, Equatable {
     /// The APNs origin, without a path. Production is `https://api.push.apple.com` (port 443; 2197 also
     /// works where 443 is blocked). Tests point it at a local stand-in.
@@ -11,7 +11,7 @@ public struct APNsConfiguration: Sendable, Equatable {
     public var caFile: URL?
     /// The most requests in flight at once on the one HTTP/2 connection (streams). This is only an upper
     /// bound: the server's `SETTINGS_MAX_CONCURRENT_STREAMS` bounds it too, and libcurl honours whichever
-    /// is lower, queueing the rest until a stream frees (APNs varies its limit, spec §4.4). On a new
+    /// is lower, queueing the rest until a stream frees (APNs varies its limit, Apple's APNs documentation). On a new
     /// connection, libcurl may open streams before the server's SETTINGS arrive; this value also bounds
     /// that first burst.
     public var maxConcurrentStreams: Int
@@ -19,7 +19,7 @@ public struct APNsConfiguration: Sendable, Equatable {
     /// stream included; past it `send` throws `APNsError.timedOut`.
     public var requestTimeout: Duration
     /// How long APNs keeps a push for a device that is offline: `apns-expiration` is now plus this.
-    /// A day lets a phone that was off overnight still refresh its passes (spec §4.2); zero means
+    /// A day lets a phone that was off overnight still refresh its passes (Apple's APNs documentation); zero means
     /// "try once, don't store".
     public var expiration: Duration
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The TLS client identity APNs authenticates a pass type by: the Pass Type ID certificate and its
-/// private key, the same pair that signs the passes (spec §4.1).
+/// private key, the same pair that signs the passes (Apple's APNs documentation).
 ///
 /// Both are PEM bytes held in memory and handed to libcurl as blobs, so the key is never written to a
 /// file or put on a command line. Redacted when printed.

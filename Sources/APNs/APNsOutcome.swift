@@ -1,6 +1,6 @@
 import Foundation
 
-/// The action an APNs answer calls for, so the push worker never interprets status codes itself (spec §4.3).
+/// The action an APNs answer calls for, so the push worker never interprets status codes itself (Apple's APNs documentation).
 public enum APNsOutcome: Sendable, Equatable {
     /// 200: APNs accepted the push. The device still has to fetch the pass; acceptance is not an update.
     case delivered

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One push as it goes on the wire (spec §4.2): `POST /3/device/<token>` with the pass headers and `{}`.
+/// One push as it goes on the wire (Apple's APNs documentation): `POST /3/device/<token>` with the pass headers and `{}`.
 struct APNsRequest: Sendable, Equatable {
     /// The full URL, origin plus `/3/device/<token>`.
     var url: String

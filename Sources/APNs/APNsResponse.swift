@@ -2,7 +2,7 @@ import Foundation
 
 /// What APNs answered to one push: status and reason as sent, plus the classification the push worker acts on.
 public struct APNsResponse: Sendable, Equatable {
-    /// The HTTP status (200 accepted; 4xx and 5xx as in spec §4.3).
+    /// The HTTP status (200 accepted; 4xx and 5xx as Apple's APNs documentation lists them).
     public var status: Int
     /// The `reason` of the JSON error body (`BadDeviceToken`, `Unregistered`, …); `nil` on 200.
     public var reason: String?
@@ -20,7 +20,7 @@ public struct APNsResponse: Sendable, Equatable {
         self.apnsID = apnsID
     }
 
-    /// What to do about this answer, following Apple's table (spec §4.3).
+    /// What to do about this answer, following Apple's table (Apple's APNs documentation).
     public var outcome: APNsOutcome {
         switch (status, reason) {
         case (200, _):

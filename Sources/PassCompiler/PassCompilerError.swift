@@ -3,7 +3,7 @@ import PassModel
 
 /// Everything that can stop a template from becoming a signed pass, each case saying where: the
 /// template file, the JSON path, the record (input file and line), or the archive entry.
-public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
+public enum PassCompilerError: ProblemCollection, CustomStringConvertible, Sendable {
     /// The template folder is missing or unreadable.
     case templateNotFound(path: String)
     /// A file of the template cannot be used (not a PNG, wrong scale, unreadable, …).
@@ -30,6 +30,15 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
     case output(path: String, message: String)
     /// An output file exists and was not to be replaced.
     case outputExists(path: String)
+    /// Several problems at once (every missing placeholder of a record, every bad image of a
+    /// template), so one run reports them all.
+    case several([PassCompilerError])
+
+    /// The errors of ``several(_:)``, for ``ProblemCollection``.
+    public var severalProblems: [PassCompilerError]? {
+        if case .several(let errors) = self { return errors }
+        return nil
+    }
 
     public var description: String {
         switch self {
@@ -61,6 +70,8 @@ public enum PassCompilerError: Error, CustomStringConvertible, Sendable {
             return "cannot write \(path): \(message)"
         case .outputExists(let path):
             return "\(path) already exists"
+        case .several(let errors):
+            return errors.map(\.description).joined(separator: "\n")
         }
     }
 }

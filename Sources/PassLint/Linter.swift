@@ -28,7 +28,7 @@ public struct Linter: Sendable {
         let files = LintFiles(template: template)
         switch LintedPass.template(template.source, webServiceURL: webServiceURL, now: now) {
         case .failure(let failure):
-            return [Self.undecodable(failure, record: nil)]
+            return Self.undecodable(failure, record: nil)
         case .success(let subject):
             let context = LintContext(subject: subject, files: files, isTemplate: true, webServiceURL: webServiceURL, now: now)
             var findings = Self.findings(in: context)
@@ -39,10 +39,10 @@ public struct Linter: Sendable {
         }
     }
 
-    /// Only the errors — what makes Wallet refuse the pass or fall back — for a compiler that refuses
-    /// to sign them.
+    /// Only the errors that stop a build — what makes Wallet refuse the pass (``BuildPolicy``) — for a
+    /// compiler that refuses to sign them. Errors Wallet accepts with a fallback are left to `lint`.
     public func errors(in template: Template, identity: Certificate? = nil, now: Date) -> [Finding] {
-        lint(template: template, identity: identity, now: now).filter { $0.severity == .error }
+        lint(template: template, identity: identity, now: now).filter(\.stopsBuild)
     }
 
     /// What only the records reveal: records the template cannot render, values that break a rule once
@@ -76,26 +76,29 @@ public struct Linter: Sendable {
         do {
             tree = try JSONValue.parse(bytes)
         } catch {
-            return findings + [Self.undecodable(LintFailure(path: error.path, message: error.message), record: nil)]
+            return findings + Self.undecodable(LintFailure(error), record: nil)
         }
         switch LintedPass.rendered(tree) {
         case .failure(let failure):
-            findings.append(Self.undecodable(failure, record: nil))
+            findings += Self.undecodable(failure, record: nil)
         case .success(let subject):
             findings += Self.findings(in: LintContext(subject: subject, files: files, isTemplate: false, webServiceURL: nil, now: now))
         }
         return findings
     }
 
-    /// A template that does not load, as the finding that says why (a missing icon keeps its own rule).
-    public static func finding(for loadError: PassCompilerError) -> Finding {
-        if case .templateFile(let file, _) = loadError, file == "icon.png" {
-            return Finding(rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
-                           after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px",
-                           effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")
+    /// A template that does not load, as one finding per problem (a missing icon keeps its own rule).
+    /// Load templates for linting with `requiringIcon: false`: the icon rule then runs with the rest.
+    public static func findings(for loadError: PassCompilerError) -> [Finding] {
+        loadError.problems.map { problem in
+            if case .templateFile(let file, _) = problem, file == "icon.png" {
+                return Finding(rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
+                               after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px",
+                               effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")
+            }
+            return Finding(rule: "template.invalid", severity: .error, location: "template", before: "\(problem)",
+                           after: "fix the file named in the message", effect: "No pass can be built from the template until this is fixed.")
         }
-        return Finding(rule: "template.invalid", severity: .error, location: "template", before: "\(loadError)",
-                       after: "fix the file named in the message", effect: "No pass can be built from the template until this is fixed.")
     }
 
     /// All rules over one pass, overlapping reports merged.
@@ -110,11 +113,14 @@ public struct Linter: Sendable {
         return findings.filter { !($0.rule == "fields.count" && glance.contains($0.location)) }
     }
 
-    static func undecodable(_ failure: LintFailure, record: String?) -> Finding {
-        let location = "pass.json" + (failure.path.isEmpty ? "" : " \(failure.path)")
-        return Finding(rule: "pass.decoding", severity: .error, location: record.map { "\($0): \(location)" } ?? location,
-                       before: failure.message, after: "a value of the type Apple documents for this key (wallet-spec §2)",
-                       effect: "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass.")
+    /// One finding per value that does not decode.
+    static func undecodable(_ failure: LintFailure, record: String?) -> [Finding] {
+        failure.problems.map { problem in
+            let location = "pass.json" + (problem.path.isEmpty ? "" : " \(problem.path)")
+            return Finding(rule: "pass.decoding", severity: .error, location: record.map { "\($0): \(location)" } ?? location,
+                           before: problem.message, after: "a value of the type Apple's Wallet Passes documentation (PassKit › Pass) gives this key",
+                           effect: "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass.")
+        }
     }
 
     private static func archiveFinding(_ check: VerificationReport.Check) -> Finding {

@@ -33,16 +33,17 @@ struct RecordBatch {
             let value = try record.get()
             tree = try template.render(PassInput(record: value, recordName: name), options: CompileOptions(webServiceURL: linter.webServiceURL))
         } catch {
-            failures.append(Finding(
-                rule: "record.render", severity: .error, location: name, before: "\(error)",
-                after: "give the record the value the message names, of the type the template needs",
-                effect: "This holder gets a pass at all; the record cannot be built as it is."))
+            failures += error.problems.map { problem in
+                Finding(rule: "record.render", severity: .error, location: name, before: "\(problem)",
+                        after: "give the record the value the message names, of the type the template needs",
+                        effect: "This holder gets a pass at all; the record cannot be built as it is.")
+            }
             return
         }
         let subject: LintedPass
         switch LintedPass.rendered(tree) {
         case .failure(let failure):
-            failures.append(Linter.undecodable(failure, record: name))
+            failures += Linter.undecodable(failure, record: name)
             return
         case .success(let rendered):
             subject = rendered

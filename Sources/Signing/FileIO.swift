@@ -12,8 +12,21 @@ enum FileIO {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw SigningError.fileAccess(path: file.path, operation: "read", reason: error.localizedDescription)
+            throw SigningError.fileAccess(path: file.path, operation: "read", reason: reason(error, at: file.path))
         }
+    }
+
+    /// Why `path` could not be read, in words that are true: Foundation on Linux reports a file it
+    /// may not read as "doesn't exist", so permission is checked first, naming the user this process
+    /// runs as and the file's owner and mode (the usual cause in a container: files made by root).
+    static func reason(_ error: any Error, at path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return error.localizedDescription }
+        let wanted = (status.st_mode & S_IFMT) == S_IFDIR ? R_OK | X_OK : R_OK
+        guard access(path, wanted) != 0 else { return error.localizedDescription }
+        let user = getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "uid \(geteuid())"
+        let mode = String(status.st_mode & 0o7777, radix: 8)
+        return "permission denied: the server runs as user \(user) (uid \(geteuid())), and \(path) belongs to uid \(status.st_uid) with mode 0\(mode)"
     }
 
     /// Creates a folder (and its parents) if missing.

@@ -12,6 +12,7 @@ public struct IdentityDirectory: Sendable {
     /// The folder holding the identity folders and `wwdr/`.
     public let root: URL
     private let passphrase: @Sendable (_ passTypeIdentifier: String) -> String?
+    private let passphraseHelp: @Sendable (_ passTypeIdentifier: String) -> String?
 
     /// The folder name of Apple's WWDR intermediates.
     static let intermediatesFolder = "wwdr"
@@ -20,26 +21,48 @@ public struct IdentityDirectory: Sendable {
 
     /// - Parameter passphrase: returns the passphrase of a pass type's key or `.p12`, or `nil`
     ///   when it is not encrypted.
-    public init(root: URL, passphrase: @escaping @Sendable (_ passTypeIdentifier: String) -> String?) {
+    /// - Parameter passphraseHelp: where a missing passphrase is set (the CLI names its environment
+    ///   variables), for the error about an encrypted key without one.
+    public init(root: URL, passphrase: @escaping @Sendable (_ passTypeIdentifier: String) -> String?,
+                passphraseHelp: @escaping @Sendable (_ passTypeIdentifier: String) -> String? = { _ in nil }) {
         self.root = root
         self.passphrase = passphrase
+        self.passphraseHelp = passphraseHelp
     }
 
     /// Loads the identity of one pass type, checking that its certificate is for that pass type.
     public func identity(forPassTypeIdentifier passTypeIdentifier: String) throws -> SigningIdentity {
+        do {
+            return try loadIdentity(passTypeIdentifier)
+        } catch SigningError.passphraseRequired(let source) {
+            guard let help = passphraseHelp(passTypeIdentifier) else { throw SigningError.passphraseRequired(source: source) }
+            throw SigningError.passphraseRequired(source: "\(source) (set \(help))")
+        }
+    }
+
+    private func loadIdentity(_ passTypeIdentifier: String) throws -> SigningIdentity {
         let folder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
         let files = try contents(of: folder)
         let names = Set(files.map(\.lastPathComponent))
         let identity: SigningIdentity
+        // Apple's download is `pass.cer` (DER); it may sit next to the key instead of certificate.pem.
+        let downloaded = files.filter { $0.pathExtension.lowercased() == "cer" }
         if names.contains(Self.certificateFile) || names.contains(Self.privateKeyFile) {
-            guard names.contains(Self.certificateFile), names.contains(Self.privateKeyFile) else {
+            let certificate: URL
+            if names.contains(Self.certificateFile) {
+                certificate = folder.appendingPathComponent(Self.certificateFile)
+            } else if downloaded.count == 1, names.contains(Self.privateKeyFile) {
+                certificate = downloaded[0]
+            } else {
                 let missing = names.contains(Self.certificateFile) ? Self.privateKeyFile : Self.certificateFile
-                throw SigningError.incompleteIdentity(folder: folder.path, missing: "\(missing) (certificate.pem and private-key.pem go together)")
+                throw SigningError.incompleteIdentity(folder: folder.path, missing: "\(missing) (certificate.pem, or Apple's pass.cer, and private-key.pem go together)")
             }
-            let certificate = folder.appendingPathComponent(Self.certificateFile)
+            guard names.contains(Self.privateKeyFile) else {
+                throw SigningError.incompleteIdentity(folder: folder.path, missing: "\(Self.privateKeyFile) (certificate.pem and private-key.pem go together)")
+            }
             let key = folder.appendingPathComponent(Self.privateKeyFile)
             identity = try SigningIdentity(
-                certificatePEM: FileIO.read(certificate), certificateSource: certificate.path,
+                certificatePEMOrDER: FileIO.read(certificate), certificateSource: certificate.path,
                 privateKeyPEM: FileIO.read(key), keySource: key.path, passphrase: passphrase(passTypeIdentifier))
         } else {
             let bundles = files.filter { $0.pathExtension.lowercased() == "p12" }
@@ -101,7 +124,7 @@ public struct IdentityDirectory: Sendable {
             return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
         } catch {
-            throw SigningError.fileAccess(path: folder.path, operation: "list", reason: error.localizedDescription)
+            throw SigningError.fileAccess(path: folder.path, operation: "list", reason: FileIO.reason(error, at: folder.path))
         }
     }
 }

@@ -23,7 +23,12 @@ public enum WWDRSelection {
             return keyID == wanted
         }
         guard let first = issuers.first else {
-            throw SigningError.noMatchingIntermediate(signerIssuer: signer.issuer, candidates: candidates.map(\.subject))
+            // Same-named intermediates (Apple's and a development CA's, or two WWDR generations) differ
+            // only by key, so the message shows the key identifiers that do not match.
+            func keyID(_ data: Data?) -> String { data.map { $0.map { String(format: "%02X", $0) }.joined(separator: ":") } ?? "none" }
+            throw SigningError.noMatchingIntermediate(
+                signerIssuer: "\(signer.issuer), authority key identifier \(keyID(signer.authorityKeyIdentifier))",
+                candidates: candidates.map { "\($0.subject), key identifier \(keyID($0.subjectKeyIdentifier))" })
         }
         guard let valid = issuers.filter({ $0.isValid(at: date) }).max(by: { $0.notAfter < $1.notAfter }) else {
             throw SigningError.certificateNotValid(role: "WWDR intermediate", subject: first.subject,

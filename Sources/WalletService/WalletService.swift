@@ -41,10 +41,11 @@ public final class WalletService: Sendable {
     ) async throws {
         self.configuration = configuration
         self.logger = logger
-        database = try await configuration.database.open(poolSize: configuration.databasePoolSize)
+        if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
+        database = try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
         store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity)
         try await store.migrate()
-        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase)
+        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
         rollouts = RolloutWorker(store: store, logger: logger)
         templateService = TemplateService(store: store, library: templates, rollouts: rollouts)

@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// A client that sends its whole 3 MB body before reading (as most do) gets the 413: the server
+    /// reads and drops the upload (lingering close) instead of closing on unread data, which makes
+    /// the kernel reset the connection before the client reads the answer.
+    @Test func threeMegabyteUploadOverTheLimitGetsIts413() async throws {
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, maxBodySize: 1 << 20)
+        try await withServer(Self.router(), configuration: configuration) { client in
+            let body = Data(repeating: 0x7B, count: 3_000_000)
+            let head = "POST /default HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let connection = try await client.open()
+            let (written, response) = try await onThread { () throws -> (Int, RawResponse) in
+                let written = connection.writeUntilRefused(Data(head.utf8) + body)
+                return (written, try connection.readResponse())
+            }
+            #expect(written == head.utf8.count + body.count, "the server stopped reading the upload")
+            #expect(response.status == 413)
+            #expect(try await client.request("GET", "/ok").status == 200)
+        }
+    }
+
     @Test func chunkedBodyOverLimitIs413() async throws {
         try await withServer(Self.router()) { client in
             let chunk = String(repeating: "B", count: 50)

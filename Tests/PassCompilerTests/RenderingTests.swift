@@ -85,6 +85,21 @@ import Testing
         }
     }
 
+    /// One missing placeholder does not hide another: the record learns everything it lacks.
+    @Test func everyMissingValueIsNamed() throws {
+        try withTemporaryDirectory { folder in
+            let template = try TestTemplate.load(in: folder)
+            let record: JSONValue = .object(["member": .object([:])])
+            let error = try #require(throws: PassCompilerError.self) {
+                try TestTemplate.compiler(for: template).compile(PassInput(record: record, recordName: "record 3"))
+            }
+            let text = "\(error)"
+            for placeholder in ["{{balance}}", "{{member.name}}", "{{member.id}}"] {
+                #expect(text.contains(placeholder), "\(text)")
+            }
+        }
+    }
+
     @Test(arguments: ["Hello {{member.name", "Hello {{ }}", "{{a{b}}"])
     func malformedPlaceholderFailsAtLoad(label: String) throws {
         try withTemporaryDirectory { folder in

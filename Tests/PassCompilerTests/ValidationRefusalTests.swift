@@ -72,13 +72,18 @@ import Testing
         Mutation(name: "associatedStoreIdentifiers as strings", refusal: .decoding(path: "associatedStoreIdentifiers[0]")) {
             $0["associatedStoreIdentifiers"] = .array([.string("123456789")])
         },
+        Mutation(name: "barcodes as an object", refusal: .decoding(path: "barcodes")) { $0["barcodes"] = $0["barcodes"]?[0] },
+    ]
+
+    /// Mistakes Wallet accepts, showing the pass plainer or ignoring the key: lint reports them as
+    /// errors, but they do not stop a build (only what Wallet refuses does).
+    static let fallbacks: [Mutation] = [
         Mutation(name: "changeMessage without %@", refusal: .rule("field.changeMessage", path: "storeCard.primaryFields[0].changeMessage")) {
             $0["storeCard"]?["primaryFields"]?[0]?["changeMessage"] = .string("Your balance changed")
         },
         Mutation(name: "textAlignment on a primary field", refusal: .rule("field.textAlignment", path: "storeCard.primaryFields[0].textAlignment")) {
             $0["storeCard"]?["primaryFields"]?[0]?["textAlignment"] = .string("PKTextAlignmentLeft")
         },
-        Mutation(name: "barcodes as an object", refusal: .decoding(path: "barcodes")) { $0["barcodes"] = $0["barcodes"]?[0] },
         Mutation(name: "poster event ticket without background or artwork", refusal: .rule("poster.backgroundImage", path: "preferredStyleSchemes")) {
             $0["eventTicket"] = $0["storeCard"]
             $0["storeCard"] = nil
@@ -87,6 +92,20 @@ import Testing
             $0["nfc"] = .object(["message": .string("TICKET-1"), "encryptionPublicKey": .string(publicKey), "requiresAuthentication": .bool(true)])
         },
     ]
+
+    @Test(arguments: fallbacks)
+    func compilerBuildsWithAWarning(mutation: Mutation) throws {
+        try withTemporaryDirectory { folder in
+            var pass = TestTemplate.basePass
+            mutation.change(&pass)
+            let template = try TestTemplate.load(pass, in: folder)
+            let compiled = try TestTemplate.compiler(for: template).compile(PassInput(record: mutation.record, recordName: "record 7"))
+            guard case .rule(let rule, let path) = mutation.refusal else { return }
+            let warning = compiled.warnings.first { $0.rule == rule }
+            #expect(warning?.severity == .warning, "\(compiled.warnings)")
+            #expect(warning?.path == path)
+        }
+    }
 
     @Test(arguments: mutations)
     func compilerRefuses(mutation: Mutation) throws {
@@ -108,8 +127,10 @@ import Testing
                     #expect(description.contains(path))
                 }
                 #expect(description.contains("[\(rule)]"))
-            case (.decoding(let path), .undecodablePass(_, let decodingError)):
-                #expect(decodingError.path == path, "\(decodingError)")
+            case (.decoding(let path), .invalidPass(_, let issues)):
+                // A value that does not decode is an error issue, listed with every other problem.
+                let match = issues.first { $0.rule == PassDecodingError.issueRule }
+                #expect(match?.path == path, "\(issues)")
                 #expect(description.contains(path))
             default:
                 Issue.record("unexpected refusal for \(mutation.name): \(error)")

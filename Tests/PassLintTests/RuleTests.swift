@@ -172,19 +172,57 @@ struct RuleTests {
         #expect(try spec.lint() == [])
     }
 
-    @Test("a template without an icon does not load; the linter names the missing icon")
+    @Test("a template without an icon does not load for a build; the linter names the missing icon")
     func missingIcon() throws {
         var spec = TemplateSpec.storeCard
         for scale in ["", "@2x", "@3x"] { spec.images["icon\(scale).png"] = nil }
-        let finding = try spec.withFolder { folder in
+        let findings = try spec.withFolder { folder in
             do {
                 _ = try Template.load(from: folder)
-                return nil as Finding?
+                return [] as [Finding]
             } catch let error as PassCompilerError {
-                return Linter.finding(for: error)
+                return Linter.findings(for: error)
             }
         }
-        #expect(finding?.rule == "image.iconMissing")
-        #expect(finding?.severity == .error)
+        #expect(findings.map(\.rule) == ["image.iconMissing"])
+        #expect(findings.first?.severity == .error)
+    }
+
+    @Test("a missing icon hides nothing: every image problem is reported in one run")
+    func everyImageProblemAtOnce() throws {
+        var spec = TemplateSpec.storeCard
+        for scale in ["", "@2x", "@3x"] { spec.images["icon\(scale).png"] = nil }
+        spec.images["strip@2x.png"] = (700, 288)
+        spec.images["logo@3x.png"] = nil
+        let findings = try spec.withFolder { folder in
+            Linter().lint(template: try Template.load(from: folder, requiringIcon: false), now: TemplateSpec.now)
+        }
+        let rules = Set(findings.map(\.rule))
+        #expect(rules.isSuperset(of: ["image.iconMissing", "image.size", "image.scaleMismatch", "image.scales"]))
+    }
+
+    @Test("an @2x two pixels off its @1x loads and builds; lint warns")
+    func scaleMismatchIsAWarning() throws {
+        var spec = TemplateSpec.storeCard
+        let logo = try #require(spec.images["logo.png"])
+        spec.images["logo@2x.png"] = (logo.width * 2 - 2, logo.height * 2)
+        let findings = try spec.lint()
+        let mismatch = findings.filter { $0.rule == "image.scaleMismatch" }
+        #expect(mismatch.map(\.location) == ["logo@2x.png"])
+        #expect(mismatch.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("every value that does not decode is a finding, not just the first")
+    func everyDecodingProblem() throws {
+        var spec = TemplateSpec.storeCard
+        spec.set("voided", .string("yes"))
+        spec.set("locations", json: #"[{"latitude": "north", "longitude": 1}, {"latitude": 91, "longitude": 1}]"#)
+        spec.set("maxDistance", .string("far"))
+        let findings = try spec.lint()
+        let decoding = findings.filter { $0.rule == "pass.decoding" }
+        #expect(Set(decoding.map(\.location)) == ["pass.json voided", "pass.json locations[0].latitude", "pass.json maxDistance"])
+        // The rules still judge what decoded: a latitude out of range next to the bad values.
+        #expect(findings.contains { $0.rule == "location.latitude" }, "\(findings.map(\.rule))")
+        #expect(decoding.allSatisfy { !$0.after.contains("§") }, "the After column cites Apple, not a section of a private document")
     }
 }

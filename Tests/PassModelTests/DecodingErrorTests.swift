@@ -64,3 +64,26 @@ import PassModel
         #expect(error == .invalidJSON(offset: 20, message: "expected a string key"))
     }
 }
+
+@Suite struct EveryDecodingProblemTests {
+    /// One run names every bad value, not just the first: a bad date does not hide a bad latitude
+    /// or a missing key.
+    @Test func everyBadValueIsReportedInOneRun() throws {
+        var json = try Fixtures.edited(Fixtures.eventTicket, ["relevantDates", "0", "date"], to: .string("tomorrow"))
+        json = Fixtures.edited(json, ["locations"], to: .array([.object(["latitude": .string("north"), "longitude": .number(1)])]))
+        json = Fixtures.edited(json, ["voided"], to: .string("yes"))
+        json = Fixtures.edited(json, ["serialNumber"], to: nil)
+        let error = #expect(throws: PassDecodingError.self) { try Pass.decode(json) }
+        let paths = Set(error?.problems.map(\.path) ?? [])
+        #expect(paths == ["relevantDates[0].date", "locations[0].latitude", "voided", "serialNumber"])
+        #expect(error?.description.split(separator: "\n").count == 4)
+    }
+
+    /// `decodeAll` keeps what decodes, so validation can still run on the rest.
+    @Test func decodeAllKeepsTheRestAndRecordsTheProblems() throws {
+        let json = try Fixtures.edited(Fixtures.storeCard, ["voided"], to: .string("yes"))
+        let (pass, issues) = try Pass.decodeAll(json)
+        #expect(issues.filter { $0.rule == PassDecodingError.issueRule }.map(\.path) == ["voided"])
+        #expect(!pass.serialNumber.isEmpty)
+    }
+}

@@ -33,6 +33,8 @@ import PassModel
     }
 
     static let rules: [Rule] = [
+        Rule(rule: "maxDistance", path: "maxDistance", style: .storeCard,
+             breaks: [Edit("maxDistance", .number(-5))], keeps: [Edit("maxDistance", .number(0))]),
         Rule(rule: "formatVersion", path: "formatVersion", style: .storeCard,
              breaks: [Edit("formatVersion", .number(2))], keeps: [Edit("formatVersion", .number(1))]),
         Rule(rule: "passTypeIdentifier", path: "passTypeIdentifier", style: .storeCard,

@@ -179,6 +179,7 @@ struct BuildTests {
             #expect(missing.status == 1, "\(missing)")
             #expect(missing.err.hasPrefix("Error: "), "\(missing)")
             #expect(missing.err.contains("encrypted and no passphrase was given"), "\(missing)")
+            #expect(missing.err.contains("PASSWRIGHT_KEY_PASSPHRASE_PASS_DEV_PASSWRIGHT_LOYALTY or PASSWRIGHT_KEY_PASSPHRASE"), "the error names where to set it: \(missing)")
 
             let wrong = try await CLI.run(arguments, environment: [variable: wrongPassphrase], in: folder)
             #expect(wrong.status == 1, "\(wrong)")
@@ -193,15 +194,62 @@ struct BuildTests {
         }
     }
 
-    /// A copy of the shared identities (the loyalty pass type and `wwdr/`) with the key encrypted by
-    /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
-    static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
+    /// Identities made by root (0700) read by another user (a container's): the error says
+    /// permission denied and names the user, not "The file doesn't exist".
+    @Test("an identity the user may not read is reported as permission denied, naming the user")
+    func unreadableIdentity() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try #require(getuid() == 0, "needs root to make a file another user cannot read")
+        try await withScratch { folder in
+            let root = folder.appendingPathComponent("identities", isDirectory: true)
+            try FileManager.default.copyItem(at: identities.root, to: root)
+            for path in [folder.path, root.path, root.appendingPathComponent("wwdr").path] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            }
+            let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier).path
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: identity)
+            let record = try Samples.loyaltyRecord(["serialNumber": "PERM-1"])
+            let result = try await Subprocess.run(
+                URL(fileURLWithPath: "/usr/bin/setpriv"),
+                ["--reuid=65534", "--regid=65534", "--clear-groups", try CLI.binary().path,
+                 "build", Self.loyalty.path, "--data", "-", "--out", "-", "--identities", root.path],
+                stdin: record, environment: ["PATH": "/usr/bin:/bin"], directory: folder)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.contains("permission denied"), "\(result)")
+            #expect(result.err.contains("runs as user nobody"), "\(result)")
+            #expect(!result.err.contains("doesn’t exist") && !result.err.contains("doesn't exist"), "\(result)")
+        }
+    }
+
+    /// Apple's download is DER: as `certificate.pem`, or as `pass.cer` next to the key, it is read.
+    @Test("a DER certificate in certificate.pem, or Apple's pass.cer next to the key, signs", arguments: ["certificate.pem", "pass.cer"])
+    func derCertificate(name: String) async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let (root, identity) = try Self.identitiesCopy(of: identities, into: folder, file: "private-key.pem")
+            _ = try OpenSSL.require(["x509", "-in", identities.identityFolder().appendingPathComponent("certificate.pem").path,
+                                     "-outform", "DER", "-out", identity.appendingPathComponent(name).path])
+            try Samples.loyaltyRecord(["serialNumber": "DER-1"]).write(to: folder.appendingPathComponent("record.json"))
+            let result = try await CLI.run(["build", Self.loyalty.path, "--data", "record.json", "--identities", root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
+        }
+    }
+
+    /// `<folder>/identities` with the shared `wwdr/` and one `file` of the loyalty identity; returns
+    /// the identities folder and the loyalty pass type's folder, for a test to add the other file.
+    static func identitiesCopy(of identities: DevIdentities.Folder, into folder: URL, file: String) throws -> (root: URL, identity: URL) {
         let root = folder.appendingPathComponent("identities", isDirectory: true)
         let identity = root.appendingPathComponent(DevIdentities.passTypeIdentifier, isDirectory: true)
         try FileManager.default.createDirectory(at: identity, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: identities.root.appendingPathComponent("wwdr"), to: root.appendingPathComponent("wwdr"))
-        try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent("certificate.pem"),
-                                         to: identity.appendingPathComponent("certificate.pem"))
+        try FileManager.default.copyItem(at: identities.identityFolder().appendingPathComponent(file), to: identity.appendingPathComponent(file))
+        return (root, identity)
+    }
+
+    /// A copy of the shared identities (the loyalty pass type and `wwdr/`) with the key encrypted by
+    /// `openssl pkey`, the passphrase handed over in the environment, never on the command line.
+    static func identitiesWithEncryptedKey(copying identities: DevIdentities.Folder, into folder: URL, passphrase: String) async throws -> URL {
+        let (root, identity) = try identitiesCopy(of: identities, into: folder, file: "certificate.pem")
         let key = identity.appendingPathComponent("private-key.pem")
         let encrypt = try await Subprocess.tool("openssl", [
             "pkey", "-in", identities.identityFolder().appendingPathComponent("private-key.pem").path,

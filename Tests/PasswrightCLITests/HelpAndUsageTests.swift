@@ -22,6 +22,50 @@ struct HelpAndUsageTests {
         (["templates", "versions"], ["--json", "--server", "--help"]),
     ]
 
+    @Test("the README's command list names every option each command's --help lists")
+    func readmeListsEveryOption() async throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Command line"))
+        let end = try #require(readme.range(of: "```\n\n", range: start.upperBound..<readme.endIndex))
+        let synopsis = readme[start.upperBound..<end.lowerBound]
+        for path in [["build"], ["batch"], ["verify"], ["lint"], ["certs", "dev"], ["certs", "inspect"], ["serve"], ["push"], ["healthcheck"], ["bench"]] {
+            let help = try await CLI.run(path + ["--help"]).out
+            let options = help.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard line.hasPrefix("  -"), let option = words.first(where: { $0.hasPrefix("--") }), option != "--help" else { return nil }
+                return String(option.trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+            }
+            #expect(!options.isEmpty || path == ["certs", "dev"] || path.count == 1, "\(path)")
+            let lines = synopsis.split(separator: "\n")
+            let first = try #require(lines.firstIndex { $0.hasPrefix("passwright \(path.joined(separator: " "))") }, "README lacks \(path)")
+            // A command's synopsis is its line and the indented lines that continue it.
+            var text = String(lines[first])
+            for line in lines[(first + 1)...] {
+                guard line.hasPrefix(" ") else { break }
+                text += String(line)
+            }
+            for option in options {
+                #expect(text.contains(option), "README's synopsis of \(path) lacks \(option)")
+            }
+        }
+    }
+
+    @Test("healthcheck exits 1 when nothing answers, 0 when a server answers 200")
+    func healthcheck() async throws {
+        let nothing = try await CLI.run(["healthcheck", "--url", "http://127.0.0.1:1/healthz", "--timeout", "2"])
+        #expect(nothing.status == 1, "\(nothing)")
+        #expect(nothing.err.hasPrefix("Error: "))
+        let bad = try await CLI.run(["healthcheck", "--url", "ftp://x"])
+        #expect(bad.status == 64, "\(bad)")
+    }
+
+    @Test("push without PASSWRIGHT_ADMIN_TOKEN exits 1: the command line parsed, the configuration is missing")
+    func pushWithoutTokenExitsOne() async throws {
+        let result = try await CLI.run(["push", "stats"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.err.contains("PASSWRIGHT_ADMIN_TOKEN"))
+    }
+
     @Test("top-level --help lists every command")
     func topLevelHelp() async throws {
         for flag in ["--help", "-h", "help"] {

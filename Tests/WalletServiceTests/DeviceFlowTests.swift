@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalletStore
 
-/// Apple's Wallet web service protocol end to end, as a device drives it (digest §3), on both engines.
+/// Apple's Wallet web service protocol end to end, as a device drives it (Apple's Wallet Web Service Reference), on both engines.
 @Suite("Wallet device flow")
 struct DeviceFlowTests {
     static let passType = "pass.dev.passwright.loyalty"

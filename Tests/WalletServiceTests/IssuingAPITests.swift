@@ -34,6 +34,39 @@ struct IssuingAPITests {
         }
     }
 
+    @Test("a bad relevantDates does not hide bad latitudes, nor one missing placeholder another")
+    func everyInvalidValueAtOnce() async throws {
+        try await withService { server in
+            let response = try await server.api("POST", "/api/v1/passes", json: [
+                "template": "loyalty", "serialNumber": "BAD-ALL", "data": try Samples.record("loyalty"),
+                "relevantDates": [["date": "tomorrow"]],
+                "locations": [["latitude": 91, "longitude": 13]],
+            ])
+            #expect(response.status == 422)
+            let paths = Set((try response.json()["errors"].array ?? []).compactMap { $0["path"].string })
+            #expect(paths == ["relevantDates[0].date", "locations[0].latitude"], "\(response)")
+
+            let missing = try await server.api("POST", "/api/v1/passes", json: [
+                "template": "loyalty", "serialNumber": "BAD-MISSING", "data": ["points": 10],
+            ])
+            #expect(missing.status == 422)
+            let missingPaths = (try missing.json()["errors"].array ?? []).compactMap { $0["path"].string }
+            #expect(Set(missingPaths) == ["data.member.name", "data.member.id", "data.tier"], "\(missing)")
+            #expect(missingPaths.count == 3, "one entry per missing value, however often the template uses it: \(missing)")
+        }
+    }
+
+    @Test("a numeric serialNumber in the data is a 422, not silently replaced by a UUID")
+    func numericSerialInData() async throws {
+        try await withService { server in
+            var record = try Samples.record("loyalty")
+            record["serialNumber"] = 4711
+            let response = try await server.api("POST", "/api/v1/passes", json: ["template": "loyalty", "data": record])
+            #expect(response.status == 422, "\(response)")
+            #expect(try response.json()["detail"].string?.contains("serialNumber") == true)
+        }
+    }
+
     @Test("an unknown template is a 422 naming it")
     func unknownTemplate() async throws {
         try await withService { server in

@@ -36,11 +36,12 @@ import WalletStore
         for name in ["loyalty", "broken"] {
             try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(name))
         }
-        // A literal changeMessage without %@: Wallet shows no notification for that field (an error).
+        // formatVersion 2: Wallet refuses the pass. (A changeMessage without %@ is a lint error too,
+        // but Wallet shows such a pass, so it does not keep a template from issuing.)
         let passJSON = folder.appendingPathComponent("broken/pass.json")
         var text = try String(contentsOf: passJSON, encoding: .utf8)
-        let marker = try #require(text.range(of: "%@"))
-        text.replaceSubrange(marker, with: "now")
+        let marker = try #require(text.range(of: "\"formatVersion\": 1"))
+        text.replaceSubrange(marker, with: "\"formatVersion\": 2")
         try text.write(to: passJSON, atomically: true, encoding: .utf8)
 
         try await TestEngine.sqlite.withDatabase { database in
@@ -53,7 +54,7 @@ import WalletStore
             Issue.record("the broken template should be unavailable")
             return
         }
-        #expect(reason.contains("field.changeMessage"), "\(reason)")
+        #expect(reason.contains("formatVersion"), "\(reason)")
         }
     }
 }

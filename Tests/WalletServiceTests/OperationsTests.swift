@@ -1,4 +1,5 @@
 import Foundation
+import PasswrightTesting
 import Testing
 
 /// What operators and load balancers call: health, readiness, Prometheus metrics, OpenAPI.
@@ -65,6 +66,24 @@ struct OperationsTests {
                 #expect(described[shape(route.path)]?.contains(route.method.rawValue.lowercased()) == true, "\(route.method) \(route.path) is not in openapi.json")
             }
             #expect(Set(described.keys) == Set(routes.map { shape($0.path) }), "openapi.json describes no route that does not exist")
+        }
+    }
+
+    @Test("the README lists every route the service registers, and no other")
+    func readmeListsEveryRoute() async throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        func shape(_ path: String) -> String {
+            let bare = path.split(separator: "?").first.map(String.init) ?? path
+            return bare.split(separator: "/").map { $0.hasPrefix(":") || $0.hasPrefix("{") ? "{}" : String($0) }.joined(separator: "/")
+        }
+        let pattern = try Regex("`(GET|POST|PATCH|PUT|DELETE) (/[^`]*)`")
+        let listed = Set(readme.matches(of: pattern).map { match in
+            "\(match.output[1].substring ?? "") /\(shape(String(match.output[2].substring ?? "")))"
+        })
+        try await withService { server in
+            let routes = Set(server.service.routes.map { "\($0.method.rawValue) /\(shape($0.path))" })
+            #expect(routes.subtracting(listed).isEmpty, "routes the README does not list: \(routes.subtracting(listed).sorted())")
+            #expect(listed.subtracting(routes).isEmpty, "README routes that do not exist: \(listed.subtracting(routes).sorted())")
         }
     }
 

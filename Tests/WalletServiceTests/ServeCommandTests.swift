@@ -39,6 +39,8 @@ struct ServeCommandTests {
             let linkKey = try String(contentsOf: dataDirectory.appendingPathComponent("link-key"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
 
             #expect(try await client.send("GET", "/healthz").status == 200)
+            let healthcheck = try await Subprocess.run(try Self.binary(), ["healthcheck", "--url", "http://127.0.0.1:\(port)/healthz"], environment: environment)
+            #expect(healthcheck.status == 0, "the image's HEALTHCHECK command: \(healthcheck)")
 
             // Use every secret once: admin token, a pass's authentication token, a device's push token.
             let authToken = "serve-auth-token-\(UUID().uuidString)"

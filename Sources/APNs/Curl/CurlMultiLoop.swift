@@ -32,7 +32,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX), doing: "CURLMOPT_PIPELINING")
         try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, maxConcurrentStreams), doing: "CURLMOPT_MAX_CONCURRENT_STREAMS")
         // One connection per identity: when its streams are all busy, transfers queue for a free stream
-        // instead of opening more connections (APNs treats connection churn as abuse, spec §4.4).
+        // instead of opening more connections (APNs treats connection churn as abuse, Apple's APNs documentation).
         try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 1), doing: "CURLMOPT_MAX_HOST_CONNECTIONS")
         let thread = Thread { [self] in run() }
         thread.name = "apns-curl-multi"

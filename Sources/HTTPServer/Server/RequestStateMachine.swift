@@ -15,9 +15,11 @@ struct RequestStateMachine: Sendable {
         case head
         /// Receiving the body, within `limit` bytes.
         case body(HTTPRequest, HTTPRequestPlan, limit: Int, received: Data)
-        /// The body outgrew `limit` mid-stream (no `Content-Length` announced it): the rest is dropped
-        /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than twice
-        /// the limit went by, since a body that long may never end.
+        /// The body is over `limit` (announced by `Content-Length`, or outgrown mid-stream): it is read
+        /// and dropped unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more
+        /// than `lingerLimit` bytes past the limit went by, since a body that long may never end.
+        /// Reading it first is a lingering close: a server that answers and closes with the upload
+        /// still unread makes the kernel reset the connection, and the client never sees the `413`.
         case discarding(limit: Int, dropped: Int)
         /// The responder runs; `suspended` once the executor has parked the connection.
         case running(suspended: Bool)
@@ -54,9 +56,16 @@ struct RequestStateMachine: Sendable {
     /// The body limit when the plan sets none (`HTTPServerConfiguration.maxBodySize`).
     let defaultBodyLimit: Int
 
-    init(defaultBodyLimit: Int) {
+    /// How many bytes past the limit are read and dropped before `413`, so the client reads it.
+    let lingerLimit: Int
+
+    init(defaultBodyLimit: Int, lingerLimit: Int = RequestStateMachine.defaultLingerLimit) {
         self.defaultBodyLimit = defaultBodyLimit
+        self.lingerLimit = lingerLimit
     }
+
+    /// 8 MiB: a 3 MB upload to a 1 MiB route is read to its end and its client gets the `413`.
+    static let defaultLingerLimit = 8 << 20
 
     /// Whether the next access-handler call carries the head: the executor reads the headers only then.
     var expectsHead: Bool {
@@ -74,8 +83,16 @@ struct RequestStateMachine: Sendable {
         case .accepted(let request, let plan):
             let limit = plan.maxBodySize ?? defaultBodyLimit
             if let declared = request.headers["Content-Length"].flatMap(Int.init), declared > limit {
-                state = .answered  // answered before any body byte is read; libmicrohttpd then closes
-                return .answer(Self.contentTooLarge(limit: limit))
+                // A client waiting for `100 Continue` has sent nothing yet, and a body past the linger
+                // bound is not worth reading: answer before any body byte (libmicrohttpd then closes).
+                // Otherwise read and drop the body first, so the client is reading when `413` comes.
+                let waits = request.headers["Expect"]?.lowercased() == "100-continue"
+                guard !waits, declared - limit <= lingerLimit else {
+                    state = .answered
+                    return .answer(Self.contentTooLarge(limit: limit))
+                }
+                state = .discarding(limit: limit, dropped: 0)
+                return .proceed
             }
             state = .body(request, plan, limit: limit, received: Data())
             return .proceed
@@ -95,9 +112,9 @@ struct RequestStateMachine: Sendable {
             state = .body(request, plan, limit: limit, received: received)
             return .proceed
         case .discarding(let limit, let dropped):
-            // A body that goes on past twice the limit may never end: answer now and close the
+            // A body that goes on past the linger bound may never end: answer now and close the
             // connection instead of reading it forever.
-            guard dropped + bytes.count > 2 * limit else {
+            guard dropped + bytes.count > limit + lingerLimit else {
                 state = .discarding(limit: limit, dropped: dropped + bytes.count)
                 return .proceed
             }

@@ -17,7 +17,7 @@ public struct PassCompiler: Sendable {
     private let signer: PassSigner
 
     /// Prepares a compiler, refusing an identity whose certificate does not belong to the template's
-    /// pass type and team (Wallet would reject every pass, digest §5 row 2) or has expired.
+    /// pass type and team (Wallet would reject every pass, Apple's "Building a Pass") or has expired.
     public init(template: Template, identity: SigningIdentity, intermediate: Certificate, options: CompileOptions = CompileOptions(), now: Date = Date()) throws(PassCompilerError) {
         try Self.check(identity.certificate, passTypeIdentifier: template.passTypeIdentifier, teamIdentifier: template.teamIdentifier, now: now)
         do {
@@ -39,12 +39,15 @@ public struct PassCompiler: Sendable {
         let pass: Pass
         var issues: [ValidationIssue]
         do {
-            (pass, issues) = try Pass.decode(rendered)
+            (pass, issues) = try Pass.decodeAll(rendered)
         } catch {
             throw .undecodablePass(record: input.recordName, error: error)
         }
-        issues += pass.validate()
+        // Values that did not decode are reported once, by decoding; the rules still judge the rest.
+        let undecoded = issues.filter { $0.rule == PassDecodingError.issueRule }.map(\.path)
+        issues += pass.validate().filter { !PassDecodingError.follows($0.path, fromAnyOf: undecoded) }
         issues += checkImages(for: pass)
+        issues = issues.map(BuildPolicy.forBuild)
         if issues.contains(where: { $0.severity == .error }) {
             throw .invalidPass(record: input.recordName, issues: issues)
         }
@@ -80,7 +83,7 @@ public struct PassCompiler: Sendable {
     }
 
     /// A detached CMS signature over `data` with this template's identity — the personalization
-    /// token answer of the Wallet web service (digest §3.6) uses the same recipe as the manifest.
+    /// token answer of the Wallet web service (Apple's Wallet Web Service Reference, personalization) uses the same recipe as the manifest.
     public func signDetached(_ data: Data, at now: Date = Date()) throws(PassCompilerError) -> Data {
         do {
             return try signer.sign(data, signingTime: now)

@@ -85,15 +85,30 @@ indirect enum TemplateNode: Sendable {
             }
             return .string(text)
         case .object(let members):
+            // Every member is rendered even after one fails, so a record learns all it lacks at once.
             var object = JSONObject()
+            var problems: [PassCompilerError] = []
             for (key, node) in members {
-                object[key] = try node.render(record, recordName: recordName)
+                do {
+                    object[key] = try node.render(record, recordName: recordName)
+                } catch {
+                    problems.append(error)
+                }
             }
+            if !problems.isEmpty { throw .combining(problems) }
             return .object(object)
         case .array(let nodes):
             var values: [JSONValue] = []
+            var problems: [PassCompilerError] = []
             values.reserveCapacity(nodes.count)
-            for node in nodes { values.append(try node.render(record, recordName: recordName)) }
+            for node in nodes {
+                do {
+                    values.append(try node.render(record, recordName: recordName))
+                } catch {
+                    problems.append(error)
+                }
+            }
+            if !problems.isEmpty { throw .combining(problems) }
             return .array(values)
         }
     }

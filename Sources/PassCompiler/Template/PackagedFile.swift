@@ -17,7 +17,7 @@ public struct PackagedFile: Sendable, Hashable {
     /// The image slot of a PNG (`icon`, `strip`, …), `nil` for other files.
     public var imageName: ImageName? { ImageName(fileName: String(path.split(separator: "/").last ?? "")) }
 
-    /// Personalization files ship only with NFC passes (digest §1.7, §5 row 12).
+    /// Personalization files ship only with NFC passes (Apple's "Adding personalization to a pass").
     public var isPersonalization: Bool {
         path == "personalization.json" || imageName?.slot == "personalizationLogo"
     }

@@ -33,21 +33,26 @@ public struct Template: Sendable {
 
     let root: TemplateNode
 
-    /// Loads the template in `directory`.
-    public static func load(from directory: URL) throws(PassCompilerError) -> Template {
+    /// Loads the template in `directory`. Every file that cannot be used is reported at once
+    /// (``PassCompilerError/several(_:)``). Without an icon Wallet refuses the pass, so a template
+    /// without one does not load unless `requiringIcon` is `false` (the linter reports it itself,
+    /// next to everything else). Images whose `@2x`/`@3x` are not exactly two or three times their
+    /// `@1x` load: Wallet scales them and shows the pass (the linter warns).
+    public static func load(from directory: URL, requiringIcon: Bool = true) throws(PassCompilerError) -> Template {
         let folder = try TemplateSourceFile.read(folder: directory)
         guard folder.kept.contains(where: { $0.path == "pass.json" }) else {
             throw .templateNotFound(path: directory.path)
         }
         return try load(
-            name: directory.standardizedFileURL.lastPathComponent, files: folder.kept, skipped: folder.skipped, directory: directory)
+            name: directory.standardizedFileURL.lastPathComponent, files: folder.kept, skipped: folder.skipped, directory: directory,
+            requiringIcon: requiringIcon)
     }
 
     /// Loads a template from its files (a stored version, an uploaded archive), laid out as in a
     /// folder: `pass.json` and images at the root, `<language>.lproj/` folders. `files` must have
     /// been sorted out by ``TemplateSourceFile/sorted(_:)``; `skipped` says what was left out, and why.
     public static func load(
-        name: String, files: [TemplateSourceFile], skipped: [String] = [], directory: URL? = nil
+        name: String, files: [TemplateSourceFile], skipped: [String] = [], directory: URL? = nil, requiringIcon: Bool = true
     ) throws(PassCompilerError) -> Template {
         guard let passFile = files.first(where: { $0.path == "pass.json" }) else {
             throw .templateFile(file: "pass.json", message: "is missing: a template is a pass.json with its images")
@@ -65,12 +70,14 @@ public struct Template: Sendable {
         var skipped = skipped
         var images: [String: PNGImage] = [:]
         var settings = TemplateSettings.standard
+        var problems: [PassCompilerError] = []
         for entry in files where entry.path != "pass.json" {
             let name = String(entry.path.split(separator: "/").last ?? "")
             var bytes = entry.bytes
             if name.hasSuffix(".png") {
                 guard let image = PNGImage(bytes: bytes) else {
-                    throw .templateFile(file: entry.path, message: "is not a valid PNG image (bad signature or IHDR header)")
+                    problems.append(.templateFile(file: entry.path, message: "is not a valid PNG image (bad signature or IHDR header)"))
+                    continue
                 }
                 images[entry.path] = image
             } else if name == "pass.strings", let language = entry.path.split(separator: "/").first?.dropLast(6) {
@@ -88,8 +95,10 @@ public struct Template: Sendable {
             }
             packagedFiles.append(PackagedFile(path: entry.path, bytes: bytes, sha1Hex: Digest.sha1Hex(bytes)))
         }
-        try checkScales(images)
-        try checkIcon(images: images, languages: Array(localizations.keys))
+        if requiringIcon, let missing = iconProblem(images: images, languages: Array(localizations.keys)) {
+            problems.append(missing)
+        }
+        if !problems.isEmpty { throw .combining(problems) }
 
         var seen = Set<String>()
         let placeholders = root.placeholders.filter { seen.insert($0).inserted }
@@ -124,31 +133,9 @@ public struct Template: Sendable {
         return value
     }
 
-    /// `@2x` and `@3x` must be exactly twice and three times the base size, or Wallet draws them blurred
-    /// or stretched.
-    private static func checkScales(_ images: [String: PNGImage]) throws(PassCompilerError) {
-        var bySlot: [String: [Int: (path: String, image: PNGImage)]] = [:]
-        for (path, image) in images {
-            guard let name = ImageName(fileName: String(path.split(separator: "/").last!)) else { continue }
-            let folder = path.contains("/") ? String(path.split(separator: "/")[0]) + "/" : ""
-            bySlot[folder + name.slot, default: [:]][name.scale] = (path, image)
-        }
-        for (_, scales) in bySlot {
-            guard let (baseScale, base) = scales.min(by: { $0.key < $1.key }).map({ ($0.key, $0.value) }) else { continue }
-            for (scale, variant) in scales where scale != baseScale {
-                let expectedWidth = base.image.width * scale / baseScale
-                let expectedHeight = base.image.height * scale / baseScale
-                guard abs(variant.image.width - expectedWidth) <= 1, abs(variant.image.height - expectedHeight) <= 1 else {
-                    throw .templateFile(
-                        file: variant.path,
-                        message: "is \(variant.image.width)×\(variant.image.height) px but \(base.path) is \(base.image.width)×\(base.image.height) px, so it should be \(expectedWidth)×\(expectedHeight) px")
-                }
-            }
-        }
-    }
-
-    /// Without an icon the pass cannot be added at all (digest §5 row 3).
-    private static func checkIcon(images: [String: PNGImage], languages: [String]) throws(PassCompilerError) {
+    /// Without an icon the pass cannot be added at all (Apple's "Creating the Pass Package": the icon
+    /// is required). `nil` when the root, or every localization, has one.
+    private static func iconProblem(images: [String: PNGImage], languages: [String]) -> PassCompilerError? {
         func hasIcon(in folder: String) -> Bool {
             images.keys.contains { path in
                 let parts = path.split(separator: "/")
@@ -157,8 +144,9 @@ public struct Template: Sendable {
             }
         }
         guard hasIcon(in: "") || (!languages.isEmpty && languages.allSatisfy({ hasIcon(in: "\($0).lproj") })) else {
-            throw .templateFile(file: "icon.png", message: "is missing: every pass needs an icon (icon.png, icon@2x.png, icon@3x.png, 38×38 pt), or Wallet cannot add it")
+            return .templateFile(file: "icon.png", message: "is missing: every pass needs an icon (icon.png, icon@2x.png, icon@3x.png, 38×38 pt), or Wallet cannot add it")
         }
+        return nil
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import PassModel
 import Signing
 
-/// The signing certificate against the pass (digest §5 rows 1–2): Wallet rejects a pass whose pass type
+/// The signing certificate against the pass (Apple's "Building a Pass": signing): Wallet rejects a pass whose pass type
 /// or team differ from its signer's, and no new pass can be added once the certificate has expired.
 enum IdentityRules {
     /// Renewal takes a while; warn this long before expiry.

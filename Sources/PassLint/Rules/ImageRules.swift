@@ -6,7 +6,30 @@ import PassModel
 enum ImageRules: LintRules {
     static func findings(in context: LintContext) -> [Finding] {
         guard let files = context.files else { return [] }
-        return icon(files) + sizes(context, files) + usage(context, files) + packaging(context, files)
+        return icon(files) + sizes(context, files) + scaleMismatches(files) + usage(context, files) + packaging(context, files)
+    }
+
+    /// `@2x`/`@3x` not exactly two or three times `@1x`: Wallet scales the image and shows the pass
+    /// (Apple's validator does not check it), so this is a warning, never a refusal.
+    private static func scaleMismatches(_ files: LintFiles) -> [Finding] {
+        var bySlot: [String: [Int: LintFiles.Image]] = [:]
+        for image in files.images {
+            bySlot[(image.language.map { "\($0).lproj/" } ?? "") + image.name.slot, default: [:]][image.name.scale] = image
+        }
+        var findings: [Finding] = []
+        for (_, scales) in bySlot.sorted(by: { $0.key < $1.key }) {
+            guard let baseScale = scales.keys.min(), let base = scales[baseScale] else { continue }
+            for (scale, variant) in scales.sorted(by: { $0.key < $1.key }) where scale != baseScale {
+                let width = base.png.width * scale / baseScale, height = base.png.height * scale / baseScale
+                guard variant.png.width != width || variant.png.height != height else { continue }
+                findings.append(Finding(
+                    rule: "image.scaleMismatch", severity: .warning, location: variant.path,
+                    before: "\(variant.png.width)×\(variant.png.height) px while \(base.path) is \(base.png.width)×\(base.png.height) px",
+                    after: "\(width)×\(height) px",
+                    effect: "The image is drawn sharp at its scale instead of being resized by Wallet, slightly blurred or cropped."))
+            }
+        }
+        return findings
     }
 
     private static func icon(_ files: LintFiles) -> [Finding] {

@@ -1,6 +1,6 @@
 import PassModel
 
-/// The point sizes Wallet draws each image slot at (digest §1.5, current column), with the legacy
+/// The point sizes Wallet draws each image slot at (Apple's Human Interface Guidelines for Wallet, current sizes), with the legacy
 /// sizes still accepted, and which slots a pass's style shows.
 struct ImageSpec: Sendable {
     /// Points; `exact` slots must match, the others must fit inside.
@@ -39,7 +39,7 @@ struct ImageSpec: Sendable {
         "\(exact ? "" : "at most ")\(width * scale)×\(height * scale) px"
     }
 
-    /// The slots a pass shows (digest §1.5): classic ones per style, poster ones with their scheme.
+    /// The slots a pass shows (Apple's "Building a Pass" and the Human Interface Guidelines): classic ones per style, poster ones with their scheme.
     static func shownSlots(for pass: Pass, hasPersonalization: Bool) -> Set<String> {
         var slots: Set<String> = ["icon", "logo"]
         switch pass.style {

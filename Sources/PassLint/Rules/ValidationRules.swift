@@ -5,7 +5,9 @@ import PassModel
 enum ValidationRules: LintRules {
     static func findings(in context: LintContext) -> [Finding] {
         let issues = context.subject.decodingIssues + context.pass.validate()
-        return issues.filter { !context.subject.isUnknown($0.path) }.map { finding(for: $0, in: context) }
+        let undecoded = Linter.undecodable(LintFailure(problems: context.subject.undecoded), record: nil)
+        return undecoded + issues.filter { !context.subject.isUnknown($0.path) && !context.subject.isUndecoded($0.path) }
+            .map { finding(for: $0, in: context) }
     }
 
     static func finding(for issue: ValidationIssue, in context: LintContext) -> Finding {

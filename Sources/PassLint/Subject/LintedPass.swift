@@ -18,6 +18,13 @@ struct LintedPass: Sendable {
     let unknown: Set<String>
     /// Unknown-key warnings found while decoding.
     let decodingIssues: [ValidationIssue]
+    /// Values that did not decode (each is a `pass.decoding` error); the rules judge the rest.
+    var undecoded: [LintFailure.Problem] = []
+
+    /// Whether `path` (or a container of it) did not decode: rules skip what decoding reported.
+    func isUndecoded(_ path: String) -> Bool {
+        PassDecodingError.follows(path, fromAnyOf: undecoded.map(\.path))
+    }
 
     /// Whether `path` (or a container of it) comes from a placeholder.
     func isUnknown(_ path: String) -> Bool {
@@ -67,23 +74,41 @@ struct LintedPass: Sendable {
     private static func decode(source: JSONValue, standIns: JSONValue, unknown: Set<String>, wholePlaceholders: [String: String], date: JSONValue) -> Result<LintedPass, LintFailure> {
         var tree = standIns
         var tried: [String: Int] = [:]
+        let candidates: [JSONValue] = [
+            date, .number(1), .string("rgb(128, 128, 128)"), .array([.string("x")]), .bool(true), .object([:]),
+        ]
         while true {
             do {
                 let (pass, issues) = try Pass.decode(tree)
                 return .success(LintedPass(pass: pass, source: source, unknown: unknown, decodingIssues: issues))
             } catch {
-                guard let text = wholePlaceholders[error.path] else {
-                    return .failure(LintFailure(path: error.path, message: error.message))
+                // A whole placeholder that does not decode gets the next stand-in a record could give;
+                // every other problem is reported, all of them at once.
+                var failures: [LintFailure.Problem] = []
+                var substituted = false
+                for problem in error.problems {
+                    guard let text = wholePlaceholders[problem.path] else {
+                        failures.append(LintFailure.Problem(path: problem.path, message: problem.message))
+                        continue
+                    }
+                    let next = tried[problem.path, default: 0]
+                    guard next < candidates.count else {
+                        failures.append(LintFailure.Problem(path: problem.path, message: "no value a record could give \(text) decodes here: \(problem.message)"))
+                        continue
+                    }
+                    tried[problem.path] = next + 1
+                    let candidate = next == 3 ? JSONValue.array([.string(text)]) : candidates[next]
+                    JSONTree.set(candidate, at: problem.path, in: &tree)
+                    substituted = true
                 }
-                let candidates: [JSONValue] = [
-                    date, .number(1), .string("rgb(128, 128, 128)"), .array([.string(text)]), .bool(true), .object([:]),
-                ]
-                let next = tried[error.path, default: 0]
-                guard next < candidates.count else {
-                    return .failure(LintFailure(path: error.path, message: "no value a record could give \(text) decodes here: \(error.message)"))
+                if !substituted {
+                    // What does not decode is reported; every rule still runs on the rest.
+                    guard let (pass, issues) = try? Pass.decodeAll(tree) else { return .failure(LintFailure(problems: failures)) }
+                    var subject = LintedPass(pass: pass, source: source, unknown: unknown,
+                                             decodingIssues: issues.filter { $0.rule != PassDecodingError.issueRule })
+                    subject.undecoded = failures
+                    return .success(subject)
                 }
-                tried[error.path] = next + 1
-                JSONTree.set(candidates[next], at: error.path, in: &tree)
             }
         }
     }
@@ -124,8 +149,20 @@ struct LintedPass: Sendable {
     }
 }
 
-/// Why a pass could not be read at all: a decoding error with its JSON path.
+/// Why a pass could not be read at all: every decoding error, each with its JSON path.
 struct LintFailure: Error, Sendable {
-    let path: String
-    let message: String
+    struct Problem: Sendable {
+        let path: String
+        let message: String
+    }
+
+    let problems: [Problem]
+
+    init(problems: [Problem]) { self.problems = problems }
+
+    init(path: String, message: String) { problems = [Problem(path: path, message: message)] }
+
+    init(_ error: PassDecodingError) {
+        problems = error.problems.map { Problem(path: $0.path, message: $0.message) }
+    }
 }

@@ -69,7 +69,11 @@ extension Array: JSONCodable where Element: JSONCodable {
         self.init()
         reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            append(try Element(json: item, at: .element(index, of: base), issues: &issues))
+            do {
+                append(try Element(json: item, at: .element(index, of: base), issues: &issues))
+            } catch {
+                issues.append(error.issue)
+            }
         }
     }
 

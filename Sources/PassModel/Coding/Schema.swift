@@ -107,7 +107,12 @@ extension JSONModel {
         var requiredSeen = 0
         for (key, value) in object {
             if let property = schema.property(key) {
-                try property.decode(&result, value, .member(key, of: base), &issues)
+                // A bad value is recorded and decoding goes on, so one run reports every problem.
+                do {
+                    try property.decode(&result, value, .member(key, of: base), &issues)
+                } catch {
+                    issues.append(error.issue)
+                }
                 if property.isRequired { requiredSeen += 1 }
             } else {
                 result.unknownKeys.appendUnchecked(key, value)
@@ -116,9 +121,10 @@ extension JSONModel {
                     message: "unknown key \"\(key)\"; kept as is, but Wallet may ignore it (check the spelling)"))
             }
         }
-        if requiredSeen < schema.requiredKeys.count,
-           let missing = schema.requiredKeys.first(where: { object[$0] == nil }) {
-            throw .invalidValue(path: joinPath(base, missing), message: "required key is missing")
+        if requiredSeen < schema.requiredKeys.count {
+            for missing in schema.requiredKeys where object[missing] == nil {
+                issues.append(PassDecodingError.invalidValue(path: joinPath(base, missing), message: "required key is missing").issue)
+            }
         }
         self = result
     }

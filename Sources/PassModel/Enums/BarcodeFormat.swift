@@ -1,4 +1,4 @@
-/// A barcode symbology Wallet can draw (§2.6). Code128 is not allowed in the legacy `barcode` key; the
+/// A barcode symbology Wallet can draw (Apple's Pass reference). Code128 is not allowed in the legacy `barcode` key; the
 /// iOS 27 formats need a QR/PDF417/Aztec fallback after them for older devices.
 public enum BarcodeFormat: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
     case qr = "PKBarcodeFormatQR"

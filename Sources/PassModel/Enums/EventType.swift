@@ -1,4 +1,4 @@
-/// The kind of event in semantic tags (§2.11); sports and live performances have extra poster requirements.
+/// The kind of event in semantic tags (Apple's Pass reference); sports and live performances have extra poster requirements.
 public enum EventType: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
     case generic = "PKEventTypeGeneric"
     case livePerformance = "PKEventTypeLivePerformance"

@@ -1,4 +1,4 @@
-/// Field text alignment; invalid on primary and back fields (§2.9). `natural` follows right-to-left languages.
+/// Field text alignment; invalid on primary and back fields (Apple's Pass reference). `natural` follows right-to-left languages.
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
     case left = "PKTextAlignmentLeft"
     case center = "PKTextAlignmentCenter"

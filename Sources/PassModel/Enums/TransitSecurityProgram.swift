@@ -1,4 +1,4 @@
-/// An airport security programme a passenger is eligible for (iOS 26, §2.11).
+/// An airport security programme a passenger is eligible for (iOS 26, Apple's SemanticTags reference).
 public enum TransitSecurityProgram: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
     case tsaPreCheck = "PKTransitSecurityProgramTSAPreCheck"
     case tsaPreCheckTouchlessID = "PKTransitSecurityProgramTSAPreCheckTouchlessID"

@@ -1,4 +1,4 @@
-/// The vehicle of a boarding pass; required on `boardingPass` and invalid elsewhere (§2.8).
+/// The vehicle of a boarding pass; required on `boardingPass` and invalid elsewhere (Apple's Pass reference).
 public enum TransitType: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
     case air = "PKTransitTypeAir"
     case boat = "PKTransitTypeBoat"

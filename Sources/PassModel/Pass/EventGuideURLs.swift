@@ -1,5 +1,5 @@
 /// The event-guide links of a poster event ticket (iOS 18+): flat keys on the pass, and the `URLs`
-/// object of an upcoming event entry (§2.13). One type so both places share the same keys.
+/// object of an upcoming event entry (Apple's Pass reference). One type so both places share the same keys.
 public struct EventGuideURLs: Sendable, Hashable {
     /// Accessibility information.
     public var accessibilityURL: String?

@@ -1,7 +1,7 @@
-/// An action card on an iOS 27 pass (`featuredActions`, at most 2, §2.14).
+/// An action card on an iOS 27 pass (`featuredActions`, at most 2, Apple's Pass reference).
 ///
 /// `type` stays a string: Apple's list (`viewSchedule`, `watchTrailer`, `call`, `order`...) is
-/// longer than the digest captured.
+/// longer than Apple's reference lists.
 public struct FeaturedAction: Sendable, Hashable {
     /// Identifier of the action.
     public var identifier: String

@@ -1,4 +1,4 @@
-/// One label/value pair on the front or back of a pass (Apple's `PassFieldContent`, §2.9).
+/// One label/value pair on the front or back of a pass (Apple's `PassFieldContent`).
 ///
 /// Formatting keys only apply to matching values (`numberStyle`/`currencyCode` to numbers, date
 /// styles to dates); ``Pass/validate()`` reports the mismatches Wallet rejects.

@@ -1,5 +1,5 @@
 extension Pass {
-    /// A barcode (`Pass.Barcodes`, §2.6). In `barcodes` the first one the device can draw is shown,
+    /// A barcode (`Pass.Barcodes`). In `barcodes` the first one the device can draw is shown,
     /// so newer symbologies go first with a QR fallback after them.
     public struct Barcode: Sendable, Hashable {
         /// Symbology.
@@ -22,7 +22,7 @@ extension Pass {
         }
     }
 
-    /// The NFC payload for Apple Pay/VAS terminals (§2.7); needs an NFC-entitled certificate.
+    /// The NFC payload for Apple Pay/VAS terminals (Apple's Pass reference); needs an NFC-entitled certificate.
     public struct NFC: Sendable, Hashable {
         /// Payload; at most 64 bytes of UTF-8 (longer is truncated by the terminal).
         public var message: String

@@ -1,10 +1,23 @@
 import Foundation
 
 extension Pass {
-    /// Reads a pass from a JSON tree (a rendered template). Type errors throw with the JSON path of
-    /// the first one; the returned issues are warnings found on the way (unknown keys, with paths).
-    /// Call ``validate()`` for the rules a well-typed pass can still break.
+    /// Reads a pass from a JSON tree (a rendered template). Type errors throw, every one of them with
+    /// its JSON path (``PassDecodingError/problems``); the returned issues are warnings found on the
+    /// way (unknown keys, with paths). Call ``validate()`` for the rules a well-typed pass can still break.
     public static func decode(_ json: JSONValue) throws(PassDecodingError) -> (Pass, [ValidationIssue]) {
+        let (pass, issues) = try decodeAll(json)
+        let problems = issues.filter { $0.rule == PassDecodingError.issueRule }
+        guard problems.isEmpty else {
+            throw .combining(problems.map { .invalidValue(path: $0.path, message: $0.message) })
+        }
+        return (pass, issues)
+    }
+
+    /// Reads as much of a pass as its types allow: each value that does not decode is left at its
+    /// default and reported as an error issue (rule ``PassDecodingError/issueRule``), so a caller can
+    /// still validate the rest and report every problem at once. Throws only when the document is
+    /// not a JSON object.
+    public static func decodeAll(_ json: JSONValue) throws(PassDecodingError) -> (Pass, [ValidationIssue]) {
         var issues: [ValidationIssue] = []
         let pass = try Pass(json: json, at: .root, issues: &issues)
         return (pass, issues)

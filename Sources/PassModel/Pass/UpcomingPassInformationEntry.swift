@@ -1,4 +1,4 @@
-/// An upcoming event inside a poster event ticket (`upcomingPassInformation`, iOS 26, §2.13).
+/// An upcoming event inside a poster event ticket (`upcomingPassInformation`, iOS 26, Apple's Pass reference).
 ///
 /// `type`, `identifier` and `name` are optional here so a template missing one decodes and
 /// ``Pass/validate()`` can report every gap at once.

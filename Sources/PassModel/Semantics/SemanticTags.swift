@@ -1,7 +1,7 @@
-/// Machine-readable meaning of a pass or field (Apple's `SemanticTags`, §2.11): what Siri, Maps,
+/// Machine-readable meaning of a pass or field (Apple's `SemanticTags`): what Siri, Maps,
 /// Live Activities, poster event tickets and semantic boarding passes read.
 ///
-/// Every tag the digest lists is a typed property. Time zones have two spellings in Apple's own
+/// Every tag Apple's SemanticTags reference lists is a typed property. Time zones have two spellings in Apple's own
 /// sources (`departureLocationTimeZone` in the docs, `departureAirportTimeZone` in pass-builder);
 /// either is read and both are written, since it is unconfirmed which one Wallet reads.
 public struct SemanticTags: Sendable, Hashable {
@@ -40,7 +40,7 @@ public struct SemanticTags: Sendable, Hashable {
     public var entranceDescription: String?
     /// Whether tailgating is allowed.
     public var tailgatingAllowed: Bool?
-    /// AirPlay devices for the event; kept as raw JSON (shape not fixed by the digest).
+    /// AirPlay devices for the event; kept as raw JSON (shape not fixed by Apple's reference).
     public var airplay: JSONValue?
     /// Seats the ticket admits to.
     public var seats: [Seat]?

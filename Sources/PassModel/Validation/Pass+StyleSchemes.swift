@@ -1,6 +1,6 @@
 extension Pass {
     /// `preferredStyleSchemes` must match the style key, and each richer scheme has minimums below
-    /// which Wallet silently falls back to the classic layout (§2.8, §2.12, §2.13): errors, since the
+    /// which Wallet silently falls back to the classic layout (Apple's Pass reference): errors, since the
     /// issuer asked for a design the holder will not get.
     func validateStyleSchemes(_ list: inout IssueList) {
         for (index, scheme) in preferredStyleSchemes.enumerated() {

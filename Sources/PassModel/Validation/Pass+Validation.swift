@@ -1,7 +1,7 @@
 import Foundation
 
 extension Pass {
-    /// Checks the rules Wallet enforces on `pass.json` (digest §2 and §5 rows 2–8, 11–14): errors
+    /// Checks the rules Wallet enforces on `pass.json` (Apple's Pass reference and "Building a Pass"): errors
     /// for what Wallet rejects or silently downgrades, warnings for what it ignores or hides.
     /// JSON types and date/colour syntax are already guaranteed by the typed model (decoding
     /// reports those); image requirements are the compiler's, since pass.json cannot show them.
@@ -104,6 +104,9 @@ extension Pass {
             if !(-180...180).contains(location.longitude) {
                 list.error(path + ".longitude", "location.longitude", "longitude must be within -180...180, found \(location.longitude)")
             }
+        }
+        if let maxDistance, !(maxDistance >= 0) {
+            list.error("maxDistance", "maxDistance", "maxDistance is a distance in metres and cannot be negative, found \(maxDistance)")
         }
         for (index, beacon) in beacons.enumerated() {
             let path = "beacons[\(index)]"

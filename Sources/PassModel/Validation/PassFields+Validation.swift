@@ -1,5 +1,5 @@
 extension PassFields {
-    /// How many fields of each group a style shows (digest §2.10); `nil` is unlimited, 0 never shown.
+    /// How many fields of each group a style shows (Apple's PassFieldContent and the Human Interface Guidelines); `nil` is unlimited, 0 never shown.
     private struct Limits {
         var header: Int? = 3, primary: Int? = 1, secondary: Int? = 4, auxiliary: Int? = 4
         var footer: Int? = 0
@@ -59,7 +59,7 @@ extension PassFields {
 }
 
 extension Field {
-    /// Checks the per-field rules of §2.9 and §5 row 14.
+    /// Checks the per-field rules of Apple's PassFieldContent reference.
     func validate(at path: String, group: PassFields.Group, styleKey: String, into list: inout IssueList) {
         if let changeMessage, !changeMessage.contains("%@") {
             list.error(path + ".changeMessage", "field.changeMessage",

@@ -1,5 +1,5 @@
 /// A pass colour. Wallet documents `rgb(r, g, b)`; Apple's own tooling also reads `#RRGGBB` and `#RGB`,
-/// so both are accepted, and `rgb(r, g, b)` is always written for the widest compatibility (§2.3).
+/// so both are accepted, and `rgb(r, g, b)` is always written for the widest compatibility (Apple's Pass reference).
 ///
 /// The components are public so a linter can compute WCAG contrast.
 public struct Color: Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A W3C date-time as Wallet reads it: date, hours and minutes, optional seconds, and a zone that
-/// ends the string, exactly `Z` or `±HH:MM` (§2.4). `+0000`, `ZZ`, a space, or no zone are rejected,
+/// ends the string, exactly `Z` or `±HH:MM` (Apple's Pass reference). `+0000`, `ZZ`, a space, or no zone are rejected,
 /// because the device refuses them ("Unable to parse relevantDate").
 ///
 /// The original UTC offset is kept (not converted to UTC), since `ignoresTimeZone` shows a field in

@@ -14,9 +14,14 @@ struct IdentityOptions: Sendable {
 
     init(arguments: ParsedArguments, environment: [String: String]) {
         let path = arguments.value("identities") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates"
-        directory = IdentityDirectory(root: URL(fileURLWithPath: path)) { passTypeIdentifier in
+        directory = IdentityDirectory(root: URL(fileURLWithPath: path), passphrase: { passTypeIdentifier in
             environment[Self.passphraseVariable(for: passTypeIdentifier)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"]
-        }
+        }, passphraseHelp: Self.passphraseHelp)
+    }
+
+    /// Where the passphrase of an encrypted key is set, for the error when none is.
+    @Sendable static func passphraseHelp(for passTypeIdentifier: String) -> String {
+        "\(passphraseVariable(for: passTypeIdentifier)) or PASSWRIGHT_KEY_PASSPHRASE"
     }
 
     /// `PASSWRIGHT_KEY_PASSPHRASE_PASS_COM_EXAMPLE_LOYALTY` for `pass.com.example.loyalty`.
@@ -33,7 +38,7 @@ struct IdentityOptions: Sendable {
         let findings = Linter(webServiceURL: options.webServiceURL, intermediates: intermediates)
             .lint(template: template, identity: identity.certificate, now: now)
             .filter { $0.severity != .advice }
-        let errors = findings.filter { $0.severity == .error }.count
+        let errors = findings.filter(\.stopsBuild).count
         guard errors == 0 else {
             throw TemplateRefused(template: template.name, errors: errors, table: LintReport.markdownTable(findings))
         }

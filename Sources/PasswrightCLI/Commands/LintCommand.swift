@@ -87,9 +87,9 @@ struct LintCommand: Subcommand {
     private func lintTemplate(at url: URL, now: Date) throws -> [Finding] {
         let template: Template
         do {
-            template = try Template.load(from: url)
+            template = try Template.load(from: url, requiringIcon: false)
         } catch {
-            return [Linter.finding(for: error)]
+            return Linter.findings(for: error)
         }
         var linter = Linter(webServiceURL: webServiceURL)
         var certificate: Certificate?

@@ -28,7 +28,7 @@ struct ServeCommand: Subcommand {
             .value("data-dir", "DIR", help: "Folder for the SQLite file and generated secrets (default: ./data)."),
             .value("templates", "DIR", help: "Folder of template folders to import at start and on SIGHUP (default: ./Templates if it exists; 'none' imports nothing)."),
             IdentityOptions.option,
-            .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>)."),
+            .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>, localhost for 0.0.0.0; warned about unless https)."),
             .value("log-level", "LEVEL", help: "debug, info, warning or error (default: info)."),
             .value("push", "on|off", help: "Send APNs pushes when passes change (default: on; off leaves them queued)."),
             .value("apns-url", "URL", help: "APNs base URL (default: https://api.push.apple.com, the only host pass pushes work on)."),
@@ -84,7 +84,10 @@ struct ServeCommand: Subcommand {
                 ? URL(fileURLWithPath: "Templates") : nil
         }
         identities = URL(fileURLWithPath: setting("identities", "PASSWRIGHT_IDENTITIES") ?? "Certificates")
-        publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(hostname):\(port)"
+        // A wildcard listen address is no host for a pass to call: default to localhost then (and the
+        // service warns at start that Wallet needs an https public URL).
+        let host = ["0.0.0.0", "::", "[::]"].contains(hostname) ? "localhost" : hostname
+        publicURL = setting("public-url", "PASSWRIGHT_PUBLIC_URL") ?? "http://\(host):\(port)"
         let levelText = setting("log-level", "PASSWRIGHT_LOG_LEVEL") ?? "info"
         guard let level = LogLevel(rawValue: levelText) else { throw UsageError("--log-level is debug, info, warning or error, not '\(levelText)'") }
         logLevel = level
@@ -127,11 +130,12 @@ struct ServeCommand: Subcommand {
             SecureRandom.bytes(32).map { String(format: "%02x", $0) }.joined()
         }
         let environment = self.environment
-        let configuration = ServiceConfiguration(
+        var configuration = ServiceConfiguration(
             database: database, templatesDirectory: templates, identitiesDirectory: identities,
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
             http: HTTPServerConfiguration(hostname: hostname, port: port), push: push, notifications: notifications)
+        configuration.passphraseHelp = IdentityOptions.passphraseHelp
         let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
         try await withThrowingTaskGroup(of: Void.self) { group in

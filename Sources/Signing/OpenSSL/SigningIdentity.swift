@@ -19,6 +19,16 @@ public struct SigningIdentity: Sendable {
                       privateKeyPEM: privateKeyPEM, keySource: "private key PEM", passphrase: passphrase)
     }
 
+    /// The certificate as PEM or DER (a DER file named `certificate.pem`, or Apple's `pass.cer`).
+    init(certificatePEMOrDER certificate: Data, certificateSource: String,
+         privateKeyPEM: Data, keySource: String, passphrase: String?) throws {
+        let x509 = certificate.range(of: Data("-----BEGIN".utf8)) != nil
+            ? try X509Object.allFromPEM(certificate, source: certificateSource)[0]
+            : try X509Object(der: certificate, source: certificateSource)
+        let key = try PrivateKeyObject(pem: privateKeyPEM, passphrase: passphrase, source: keySource)
+        try self.init(x509: x509, privateKey: key, source: keySource)
+    }
+
     init(certificatePEM: Data, certificateSource: String,
          privateKeyPEM: Data, keySource: String, passphrase: String?) throws {
         let x509 = try X509Object.allFromPEM(certificatePEM, source: certificateSource)[0]

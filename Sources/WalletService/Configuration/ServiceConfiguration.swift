@@ -17,6 +17,11 @@ public struct ServiceConfiguration: Sendable {
     public var identitiesDirectory: URL
     /// Key passphrases by pass type identifier (from the environment, via the CLI).
     public var passphrase: @Sendable (String) -> String?
+    /// Where a missing passphrase is set (the CLI names its environment variables), for errors.
+    /// Set after creation; `nil` leaves the error without a hint.
+    public var passphraseHelp: @Sendable (String) -> String? = { _ in nil }
+    /// How long start-up waits for the database to accept connections, and how it backs off.
+    public var databaseStartup = DatabaseStartup()
     /// The public https base of this service, e.g. `https://passes.example.com`; passes get
     /// `<publicURL>/wallet/` as their `webServiceURL` and holders get download links under it.
     public var publicURL: String

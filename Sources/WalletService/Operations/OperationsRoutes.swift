@@ -22,23 +22,16 @@ struct OperationsRoutes {
             .json(Data(#"{"status":"ok"}"#.utf8))
         })
         group.add(Route(
-            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers",
-            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
+            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers and a template can issue passes",
+            responses: [.json(.ok, "Ready (status ready), or serving with some templates unusable or pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready: the database does not answer, or no template can issue passes")]
         ) { _, _ in
-            do {
-                try await database.ping()
-            } catch {
-                return .problem(status: .serviceUnavailable, detail: "the database does not answer")
+            let databaseAnswers = (try? await database.ping()) != nil
+            let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
+            let reasons = statuses.mapValues { status -> String? in
+                if case .unavailable(let reason) = status.entry { return reason }
+                return nil
             }
-            // A refused APNs identity degrades pushes, not issuing or serving passes: stay in rotation,
-            // but say so loudly.
-            let stopped = pushWorker.stoppedIdentities
-            let body: JSONValue = .object([
-                "status": .string(stopped.isEmpty ? "ready" : "degraded"),
-                "database": .string("ok"),
-                "stoppedPushIdentities": .object(JSONObject(stopped.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
-            ])
-            return .json(body.serialized(sortedKeys: true))
+            return Readiness(databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities).response
         })
         group.add(Route(
             .get, "/metrics", operationID: "metrics", summary: "Prometheus metrics",

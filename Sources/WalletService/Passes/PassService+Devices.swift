@@ -1,6 +1,6 @@
 import WalletStore
 
-/// The Wallet web service's device endpoints (digest §3): registrations, changed serial numbers and
+/// The Wallet web service's device endpoints (Apple's Wallet Web Service Reference): registrations, changed serial numbers and
 /// the device log. The routes check the token first (``authorizedPass(_:token:)``).
 extension PassService {
     /// Registers a device for a pass's updates, replacing its push token if it was registered already

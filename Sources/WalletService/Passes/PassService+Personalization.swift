@@ -2,7 +2,7 @@ import Foundation
 import PassModel
 import WalletStore
 
-/// Pass personalization (digest §3.6): Wallet posts the holder's sign-up details once, with no token.
+/// Pass personalization (Apple's Wallet Web Service Reference, personalization): Wallet posts the holder's sign-up details once, with no token.
 extension PassService {
     /// What a personalization request comes to.
     enum Personalization: Sendable, Equatable {

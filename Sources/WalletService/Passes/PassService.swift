@@ -74,6 +74,10 @@ public struct PassService: Sendable {
     /// token and that version.
     func issue(_ request: Issue) async throws -> StoredPass {
         let (version, compiler) = try await templates.currentCompiler(request.template)
+        if request.serialNumber == nil, let given = request.data["serialNumber"], given != .null, given.kind != JSONValue.string("").kind {
+            // A number (or anything but a string) would otherwise be dropped for a UUID without a word.
+            throw ServiceError.invalid("data.serialNumber must be a string (Wallet's serialNumber is a string); found \(given.kind)")
+        }
         let serial = request.serialNumber ?? Self.string(request.data["serialNumber"]) ?? UUID().uuidString.lowercased()
         // Checked after choosing, so a serial number from the record obeys the same rules: one with '/'
         // or NUL could never be named in a Wallet or download URL (the router refuses both).
@@ -130,7 +134,7 @@ public struct PassService: Sendable {
         return compiler.template.files.contains { $0.path == "personalization.json" }
     }
 
-    /// Signs a personalization token with the pass's identity (digest §3.6).
+    /// Signs a personalization token with the pass's identity (Apple's Wallet Web Service Reference, personalization).
     func signPersonalizationToken(_ token: String, for pass: StoredPass) async throws -> Data {
         try await templates.compiler(for: pass).signDetached(Data(token.utf8))
     }

@@ -7,7 +7,7 @@ public protocol PushSender: Sendable {
     func send(pushToken: String, topic: String) async -> PushResult
 }
 
-/// What a push attempt came to, in the terms the worker acts on (digest §4.3).
+/// What a push attempt came to, in the terms the worker acts on (Apple's APNs documentation: status codes and reasons).
 public enum PushResult: Sendable, Equatable {
     /// Accepted by APNs.
     case delivered

@@ -156,7 +156,7 @@ struct TemplateRoutes {
     private static func response(_ publication: TemplateService.Publication, name: String) -> HTTPResponse {
         switch publication {
         case .refused(let findings):
-            let errors: [JSONValue] = findings.filter { $0.severity == .error }.map(finding)
+            let errors: [JSONValue] = findings.filter(\.stopsBuild).map(finding)
             let problem = HTTPResponse.problem(
                 status: .unprocessableContent, title: "Invalid template",
                 detail: "the template would give passes Wallet refuses (\(errors.count) error\(errors.count == 1 ? "" : "s")); nothing was stored",
@@ -172,7 +172,7 @@ struct TemplateRoutes {
             let body: JSONValue = .object([
                 "name": .string(name), "version": .number(Double(save.current.version)), "digest": .string(save.current.digest),
                 "changed": .bool(changed), "passesAffected": .number(Double(changed ? passes : 0)),
-                "warnings": .array(findings.filter { $0.severity != .error }.map(finding) + skipped.map { .object(["message": .string("left out: \($0)")]) }),
+                "warnings": .array(findings.filter { !$0.stopsBuild }.map(finding) + skipped.map { .object(["message": .string("left out: \($0)")]) }),
             ])
             return .json(body.serialized(sortedKeys: true), status: created ? .created : .ok)
         }

@@ -4,7 +4,7 @@ import PassModel
 import Signing
 import WalletStore
 
-/// Apple's Wallet web service protocol (digest §3), under `/wallet/v1/…`: what Wallet on an iPhone
+/// Apple's Wallet web service protocol (Apple's Wallet Web Service Reference), under `/wallet/v1/…`: what Wallet on an iPhone
 /// calls after a pass with a `webServiceURL` is added.
 ///
 /// A wrong token and an unknown pass answer the same `401`, so the endpoint does not tell an attacker

@@ -58,8 +58,7 @@ public final class TemplateLibrary: Sendable {
         do {
             template = try Template.load(name: name, files: files, skipped: skipped)
         } catch {
-            let finding = Linter.finding(for: error)
-            return Prepared(template: nil, entry: .unavailable(reason: "\(error)"), findings: [finding])
+            return Prepared(template: nil, entry: .unavailable(reason: "\(error)"), findings: Linter.findings(for: error))
         }
         let intermediates = (try? identities.intermediates()) ?? []
         let linter = Linter(webServiceURL: webServiceURL, intermediates: intermediates)
@@ -75,7 +74,8 @@ public final class TemplateLibrary: Sendable {
             return Prepared(template: template, entry: .unavailable(reason: "\(error)"), findings: LintReport.sorted(findings))
         }
         let findings = linter.lint(template: template, identity: identity.certificate, now: now)
-        let errors = findings.filter { $0.severity == .error }
+        // Errors Wallet accepts with a fallback are shown, not enforced: only what it refuses stops.
+        let errors = findings.filter(\.stopsBuild)
         guard errors.isEmpty else {
             let rules = errors.map { "\($0.rule) at \($0.location)" }.joined(separator: "; ")
             return Prepared(template: template, entry: .unavailable(

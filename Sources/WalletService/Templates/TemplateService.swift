@@ -19,7 +19,7 @@ struct TemplateService: Sendable {
     enum Publication: Sendable {
         /// Stored (or found equal to the current version), with the lint findings and what was left out.
         case published(TemplateSave, findings: [Finding], skipped: [String], passes: Int)
-        /// Refused: the findings include at least one error.
+        /// Refused: the findings include at least one error Wallet would refuse the passes for.
         case refused(findings: [Finding])
     }
 
@@ -27,7 +27,7 @@ struct TemplateService: Sendable {
     /// a new version starts its roll-out.
     func publish(name: String, files: [TemplateSourceFile], skipped: [String], uploadedBy: String, restores: Int64? = nil) async throws -> Publication {
         let prepared = library.prepare(name: name, files: files, skipped: skipped, now: store.clock.now())
-        guard prepared.template != nil, !prepared.findings.contains(where: { $0.severity == .error }) else {
+        guard prepared.template != nil, !prepared.findings.contains(where: \.stopsBuild) else {
             return .refused(findings: prepared.findings)
         }
         let findings = String(decoding: LintReport.json(prepared.findings), as: UTF8.self)
@@ -68,7 +68,7 @@ struct TemplateService: Sendable {
                 }
                 publication = try await publish(name: name, files: files.kept, skipped: files.skipped, uploadedBy: "folder \(folder.path)")
             } catch let error as PassCompilerError {
-                publication = .refused(findings: [Linter.finding(for: error)])
+                publication = .refused(findings: Linter.findings(for: error))
             }
             switch publication {
             case .published(let save, _, _, let passes):
@@ -76,7 +76,7 @@ struct TemplateService: Sendable {
                 if case .unchanged = save { break }
                 logger.info("template imported", ["template": name, "version": String(save.current.version), "passes": String(passes)])
             case .refused(let findings):
-                let errors = findings.filter { $0.severity == .error }.map { "\($0.rule) at \($0.location)" }
+                let errors = findings.filter(\.stopsBuild).map { "\($0.rule) at \($0.location)" }
                 library.recordRefusal(name, reason: "the folder was not imported: \(errors.joined(separator: "; "))")
                 logger.warning("template folder not imported; the stored version (if any) stays current", [
                     "template": name, "errors": errors.joined(separator: "; "),

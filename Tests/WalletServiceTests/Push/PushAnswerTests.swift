@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WalletStore
 
-/// Every APNs answer leaves the store as the digest (§4.3) says, with the real worker, the real
+/// Every APNs answer leaves the store as Apple's APNs documentation (status codes and reasons) says, with the real worker, the real
 /// APNs client and the stand-in answering by rule.
 @Suite("APNs answers")
 struct PushAnswerTests {

@@ -3,7 +3,7 @@ import Testing
 
 /// Push refresh as Apple's devices see it: an update through the REST API reaches the APNs
 /// stand-in as exactly one well-formed push per registered device, and each device then finds and
-/// fetches the new pass (digest §3.4, §4.2).
+/// fetches the new pass (Apple's "Adding a Web Service to Update Passes").
 @Suite("Push refresh end to end")
 struct PushEndToEndTests {
     static let loyalty = PushTypes.loyalty

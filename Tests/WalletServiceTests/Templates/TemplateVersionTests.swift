@@ -58,10 +58,9 @@ struct TemplateVersionTests {
     func lintErrorRefused(engine: Engine) async throws {
         try await withService(engine: engine) { server in
             #expect(try await server.upload("club", TemplateZip.sample()).status == 201)
-            // Two changeMessages without %@: Wallet shows no notification for either field.
+            // Two things Wallet refuses a pass for: a format version it does not know, a negative distance.
             let broken = try TemplateZip.sample {
-                $0.replacingOccurrences(of: "You now have %@ points", with: "Points changed")
-                    .replacingOccurrences(of: "Your tier is now %@", with: "Tier changed")
+                $0.replacingOccurrences(of: #""formatVersion": 1"#, with: #""formatVersion": 2, "maxDistance": -5"#)
             }
             let refused = try await server.upload("club", broken)
             #expect(refused.status == 422, "\(refused)")
@@ -69,8 +68,8 @@ struct TemplateVersionTests {
             let errors = try problem["errors"].array.orThrow("no errors in \(problem)")
             #expect(errors.count >= 2, "every error at once: \(errors)")
             #expect(errors.allSatisfy { $0["file"].string == "pass.json" && !($0["path"].string ?? "").isEmpty })
-            #expect(errors.contains { ($0["path"].string ?? "").contains("primaryFields") && ($0["path"].string ?? "").contains("changeMessage") }, "\(errors)")
-            #expect(errors.contains { ($0["path"].string ?? "").contains("headerFields") && ($0["path"].string ?? "").contains("changeMessage") }, "\(errors)")
+            #expect(errors.contains { $0["path"].string == "formatVersion" }, "\(errors)")
+            #expect(errors.contains { $0["path"].string == "maxDistance" }, "\(errors)")
             let details = try await server.api("GET", "/api/v1/templates/club").json()
             #expect(details["currentVersion"].number == 1)
             #expect(details["versions"].array?.count == 1)
