@@ -22,12 +22,7 @@ public enum DevCertificates {
     public static func create(in root: URL, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
         let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
         let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
-        let identityFolder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
-        guard !passTypeIdentifier.isEmpty, !passTypeIdentifier.contains("/"), !passTypeIdentifier.hasPrefix("."),
-              ![Self.caFolder, IdentityDirectory.intermediatesFolder].contains(passTypeIdentifier) else {
-            throw SigningError.fileAccess(path: identityFolder.path, operation: "create identity folder",
-                                          reason: "\"\(passTypeIdentifier)\" cannot be a folder name for a pass type identifier")
-        }
+        let identityFolder = try IdentityDirectory.identityFolder(for: passTypeIdentifier, in: root)
         for folder in [caFolder, wwdrFolder, identityFolder] {
             try FileIO.createFolder(folder, permissions: 0o700)
         }
@@ -59,13 +54,36 @@ public enum DevCertificates {
         _ = try issue(
             subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
                       ("OU", teamIdentifier), ("O", organization), ("C", "US")],
-            issuer: wwdr, notBefore: now, notAfter: years(1, after: now),
-            extensions: [("basicConstraints", "critical,CA:FALSE"), ("keyUsage", "critical,digitalSignature"),
-                         ("extendedKeyUsage", "clientAuth"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            issuer: wwdr, notBefore: now, notAfter: years(1, after: now), extensions: leafExtensions,
             certificate: files.certificate, key: files.privateKey)
         return files
     }
+
+    /// Signs a certificate signing request with the development intermediate under `root` (made by
+    /// ``create(in:passTypeIdentifier:teamIdentifier:now:)``), as Apple's portal would: a Pass Type
+    /// ID-shaped certificate for the request's key and subject, valid from `notBefore` to `notAfter`,
+    /// returned as DER (the form of the `.cer` Apple's portal downloads).
+    ///
+    /// Lets the whole request → certificate → import path run locally, and lets tests make expired
+    /// certificates by passing dates in the past.
+    public static func issue(forRequest csrPEM: Data, in root: URL, notBefore: Date, notAfter: Date) throws -> Data {
+        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
+        let intermediate = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true).appendingPathComponent("dev-wwdr.pem")
+        guard let wwdr = try load(certificate: intermediate, key: caFolder.appendingPathComponent("wwdr-key.pem")) else {
+            throw SigningError.incompleteIdentity(folder: root.path, missing: "the development CA (run 'passwright certs dev --out \(root.path)' first)")
+        }
+        let request = try CertificateRequestObject(pem: csrPEM, source: "certificate signing request")
+        let x509 = try CertificateBuilder.issue(
+            subject: request.subject() + [("O", organization), ("C", "US")], key: request.publicKey(source: "certificate signing request"),
+            issuer: wwdr, notBefore: notBefore, notAfter: notAfter, extensions: leafExtensions)
+        return try x509.der()
+    }
+
+    /// Extensions of a Pass Type ID-shaped certificate: an end entity that signs.
+    private static let leafExtensions: [CertificateBuilder.Extension] = [
+        ("basicConstraints", "critical,CA:FALSE"), ("keyUsage", "critical,digitalSignature"),
+        ("extendedKeyUsage", "clientAuth"), ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always"),
+    ]
 
     /// Reads back a certificate and its key when both files exist.
     private static func load(certificate: URL, key: URL) throws -> SigningIdentity? {
