@@ -90,9 +90,14 @@ public struct Linter: Sendable {
     /// A template that does not load, as the finding that says why (a missing icon keeps its own rule).
     public static func finding(for loadError: PassCompilerError) -> Finding {
         if case .templateFile(let file, _) = loadError, file == "icon.png" {
-            return Finding(rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
-                           after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px",
-                           effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")
+            return ImageRules.iconMissing
+        }
+        if case .templateFile(let file, let message) = loadError, let name = ImageName(fileName: (file as NSString).lastPathComponent) {
+            // Scales of one image that disagree: remaking all three from one master fixes it.
+            let folder = (file as NSString).deletingLastPathComponent
+            return Finding(rule: "image.scalesDisagree", severity: .error, location: file, before: message,
+                           after: "passwright images MASTER --slot \(name.slot) --out TEMPLATE\(folder.isEmpty ? "" : "/" + folder)",
+                           effect: "No pass can be built from the template until its sizes of one image agree.")
         }
         return Finding(rule: "template.invalid", severity: .error, location: "template", before: "\(loadError)",
                        after: "fix the file named in the message", effect: "No pass can be built from the template until this is fixed.")
@@ -113,7 +118,7 @@ public struct Linter: Sendable {
     static func undecodable(_ failure: LintFailure, record: String?) -> Finding {
         let location = "pass.json" + (failure.path.isEmpty ? "" : " \(failure.path)")
         return Finding(rule: "pass.decoding", severity: .error, location: record.map { "\($0): \(location)" } ?? location,
-                       before: failure.message, after: "a value of the type Apple documents for this key (wallet-spec §2)",
+                       before: failure.message, after: "a value of the type Apple documents for this key (Apple's PassKit Package Format Reference)",
                        effect: "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass.")
     }
 
