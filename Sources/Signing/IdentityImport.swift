@@ -25,9 +25,6 @@ public struct IdentityImport: Sendable {
     /// The moment validity is checked at.
     public var now: Date
 
-    /// Warn this long before expiry: renewing takes a new CSR, the portal and a deploy.
-    public static let renewalWindow: TimeInterval = 30 * 86_400
-
     /// Describes an import; nothing is read until ``run()``.
     public init(file: URL, identities: URL, now: Date, passphrase: @escaping @Sendable (_ passTypeIdentifier: String?) -> String?) {
         self.file = file
@@ -60,7 +57,7 @@ public struct IdentityImport: Sendable {
         _ = try IdentityDirectory(root: identities) { _ in keyPassphrase }.identity(forPassTypeIdentifier: passType)
 
         var warnings: [String] = []
-        if certificate.notAfter.timeIntervalSince(now) < Self.renewalWindow {
+        if certificate.needsRenewal(at: now) {
             warnings.append("the certificate for \(passType) expires on \(certificate.notAfter.formatted(.iso8601)): "
                 + "make a new request with 'passwright certs request' and renew it in Apple's developer portal before then")
         }

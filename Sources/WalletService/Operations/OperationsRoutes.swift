@@ -12,6 +12,8 @@ struct OperationsRoutes {
     let metrics: ServiceMetrics
     let catalog: TemplateCatalog
     let pushWorker: PushWorker
+    /// When each identity's certificate expires.
+    let expiry: IdentityExpiry
     /// The OpenAPI document, generated once the router holds every route (this one included).
     let document: OpenAPIDocument
 
@@ -22,8 +24,8 @@ struct OperationsRoutes {
             .json(Data(#"{"status":"ok"}"#.utf8))
         })
         group.add(Route(
-            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers",
-            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
+            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers; degraded while pushes are stopped or a certificate is within 30 days of expiry",
+            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped or certificates to renew (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
         ) { _, _ in
             do {
                 try await database.ping()
@@ -33,8 +35,11 @@ struct OperationsRoutes {
             // A refused APNs identity degrades pushes, not issuing or serving passes: stay in rotation,
             // but say so loudly.
             let stopped = pushWorker.stoppedIdentities
+            // A certificate near its end still signs: degraded, named, so someone renews it in time.
+            let renewals = expiry.renewalsDue(now: Date())
             let body: JSONValue = .object([
-                "status": .string(stopped.isEmpty ? "ready" : "degraded"),
+                "status": .string(stopped.isEmpty && renewals.isEmpty ? "ready" : "degraded"),
+                "identitiesNeedingRenewal": .object(JSONObject(renewals.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
                 "database": .string("ok"),
                 "stoppedPushIdentities": .object(JSONObject(stopped.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
             ])
@@ -55,6 +60,7 @@ struct OperationsRoutes {
                 ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),
                 ("passwright_push_identities_stopped", "Pass types whose APNs identity was refused (403).", Double(counters.stoppedIdentities.count)),
             ]
+            gauges += expiry.gauges(now: Date())
             for (reason, count) in counters.failures.sorted(by: { $0.key < $1.key }) {
                 gauges.append(("passwright_push_failures{reason=\"\(ServiceMetrics.escapeLabel(reason))\"}", "Push failures by APNs reason since start.", Double(count)))
             }
