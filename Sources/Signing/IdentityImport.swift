@@ -48,8 +48,9 @@ public struct IdentityImport: Sendable {
             let wwdr = identities.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
             try FileIO.createFolder(wwdr, permissions: 0o755)
             let name = "wwdr-" + intermediate.sha256Fingerprint.replacingOccurrences(of: ":", with: "").prefix(16).lowercased() + ".pem"
-            addedIntermediate = wwdr.appendingPathComponent(name)
-            try FileIO.writeAtomically(Data(intermediate.pem.utf8), to: addedIntermediate!, permissions: 0o644)
+            let file = wwdr.appendingPathComponent(name)
+            try FileIO.writeAtomically(Data(intermediate.pem.utf8), to: file, permissions: 0o644)
+            addedIntermediate = file
         }
         try FileIO.writeAtomically(identity.privateKey.pem(passphrase: keyPassphrase),
                                    to: folder.appendingPathComponent(IdentityDirectory.privateKeyFile), permissions: 0o600)

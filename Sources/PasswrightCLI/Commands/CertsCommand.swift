@@ -24,6 +24,15 @@ struct CertsCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus { .usage }
+
+    /// `--pass-type-id` as Apple's portal makes them (`pass.` + reverse DNS); it also names a folder,
+    /// so it must not hold a `/`.
+    static func checkedPassTypeIdentifier(_ value: String) throws(UsageError) -> String {
+        guard value.hasPrefix("pass."), value.count > 5, !value.contains("/") else {
+            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(value)'")
+        }
+        return value
+    }
 }
 
 /// `passwright certs dev`.
@@ -53,11 +62,8 @@ struct DevCertsCommand: Subcommand {
     init(arguments: ParsedArguments, environment: [String: String]) throws {
         out = URL(fileURLWithPath: arguments.value("out") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates")
         request = arguments.value("csr").map { URL(fileURLWithPath: $0) }
-        passTypeIdentifier = arguments.value("pass-type-id") ?? "pass.dev.passwright.loyalty"
+        passTypeIdentifier = try CertsCommand.checkedPassTypeIdentifier(arguments.value("pass-type-id") ?? "pass.dev.passwright.loyalty")
         teamIdentifier = arguments.value("team-id") ?? "PASSWRIGHT"
-        guard passTypeIdentifier.hasPrefix("pass."), !passTypeIdentifier.contains("/") else {
-            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(passTypeIdentifier)'")
-        }
     }
 
     func run(console: Console) async throws -> ExitStatus {

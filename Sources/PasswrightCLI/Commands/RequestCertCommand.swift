@@ -29,11 +29,9 @@ struct RequestCertCommand: Subcommand {
     let passphrase: String?
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        guard let passType = arguments.value("pass-type-id") else { throw UsageError("--pass-type-id is required") }
+        guard let passTypeOption = arguments.value("pass-type-id") else { throw UsageError("--pass-type-id is required") }
         guard let team = arguments.value("team-id") else { throw UsageError("--team-id is required") }
-        guard passType.hasPrefix("pass."), passType.count > 5, !passType.contains("/") else {
-            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(passType)'")
-        }
+        let passType = try CertsCommand.checkedPassTypeIdentifier(passTypeOption)
         guard team.count == 10, team.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
             throw UsageError("--team-id is the 10-character team identifier shown under Membership in Apple's developer account, not '\(team)'")
         }
