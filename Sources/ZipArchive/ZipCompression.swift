@@ -1,6 +1,6 @@
 /// How an entry's bytes are stored in an archive.
 ///
-/// Wallet accepts both methods (wallet-spec §1.1). PNGs are already compressed, so `store` saves
+/// Wallet accepts both methods (Apple's PassKit Package Format Reference). PNGs are already compressed, so `store` saves
 /// the deflate work on the batch hot path; text such as `pass.json` shrinks well with `deflate`.
 public enum ZipCompression: Sendable, Hashable {
     /// Bytes are written as they are (ZIP method 0).

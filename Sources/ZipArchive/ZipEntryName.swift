@@ -1,7 +1,7 @@
 /// The rules an entry name must keep, shared by the writer and the reader.
 ///
 /// A name is a relative `/`-separated path that cannot climb out of the folder it is extracted
-/// into: Wallet archives hold root files and `<lang>.lproj/` folders only (wallet-spec §1.1).
+/// into: Wallet archives hold root files and `<lang>.lproj/` folders only (Apple's PassKit Package Format Reference).
 /// Checked on UTF-8 bytes: it runs for every entry of every archive on the batch hot path.
 enum ZipEntryName {
     /// Throws `ZipError.invalidEntryName` unless `name` is a safe relative path.

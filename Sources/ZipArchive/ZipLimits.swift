@@ -26,7 +26,7 @@ public struct ZipLimits: Sendable, Hashable {
     /// Limits that fit any real pass or pass bundle with room to spare.
     ///
     /// A pass holds `pass.json`, a manifest, a signature and a few dozen images and `.lproj`
-    /// files; a `.pkpasses` holds at most 10 passes (wallet-spec §1.8). PNGs and JSON never
+    /// files; a `.pkpasses` holds at most 10 passes (Apple: "up to 10 passes" per bundle). PNGs and JSON never
     /// deflate anywhere near 100:1, while a bomb of zeros does (about 1000:1).
     public static let untrusted = ZipLimits(
         maxEntries: 256,

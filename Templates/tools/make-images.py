@@ -4,7 +4,7 @@
 Pure Python (zlib + struct, no Pillow), so anyone can regenerate the art: shapes are signed
 distance functions in points, rendered with anti-aliased edges at @1x, @2x and @3x, so every
 scale is drawn, not resized. Each template keeps its palette below; each image slot is drawn only
-for the styles that show it (wallet-spec §1.5), at the exact sizes Wallet expects.
+for the styles that show it (Apple's "Pass Design and Creation", Images), at the exact sizes Wallet expects.
 
 Usage: python3 Templates/tools/make-images.py [template ...]   (default: all templates)
 """

@@ -17,7 +17,7 @@ public struct PassCompiler: Sendable {
     private let signer: PassSigner
 
     /// Prepares a compiler, refusing an identity whose certificate does not belong to the template's
-    /// pass type and team (Wallet would reject every pass, digest §5 row 2) or has expired.
+    /// pass type and team (Wallet would reject every pass) or has expired.
     public init(template: Template, identity: SigningIdentity, intermediate: Certificate, options: CompileOptions = CompileOptions(), now: Date = Date()) throws(PassCompilerError) {
         try Self.check(identity.certificate, passTypeIdentifier: template.passTypeIdentifier, teamIdentifier: template.teamIdentifier, now: now)
         do {
@@ -80,7 +80,7 @@ public struct PassCompiler: Sendable {
     }
 
     /// A detached CMS signature over `data` with this template's identity — the personalization
-    /// token answer of the Wallet web service (digest §3.6) uses the same recipe as the manifest.
+    /// token answer of the Wallet web service (Apple's Wallet web service reference, personalization) uses the same recipe as the manifest.
     public func signDetached(_ data: Data, at now: Date = Date()) throws(PassCompilerError) -> Data {
         do {
             return try signer.sign(data, signingTime: now)

@@ -3,7 +3,7 @@ import Foundation
 /// A `pass.strings` file: the key → text table Wallet uses to localize the strings of `pass.json`.
 ///
 /// Templates may be saved in UTF-8 or UTF-16 (with a BOM, either byte order), as editors do; the
-/// archive always gets UTF-16LE with a BOM, which is what Apple's documentation asks for (digest §1.6).
+/// archive always gets UTF-16LE with a BOM, which is what Apple's documentation asks for.
 public struct StringsFile: Sendable, Hashable {
     /// Entries in file order; keys are unique.
     public private(set) var entries: [(key: String, value: String)]

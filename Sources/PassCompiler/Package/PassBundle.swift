@@ -3,7 +3,7 @@ import ZipArchive
 
 /// `.pkpasses`: several signed passes in one download (Safari adds them all at once).
 public enum PassBundle {
-    /// Apple's limit per bundle (digest §1.8).
+    /// Apple's limit per bundle ("up to 10 passes").
     public static let maximumPasses = 10
 
     /// Zips `passes` (each a `.pkpass`) as `pass-1.pkpass`, `pass-2.pkpass`, …

@@ -1,4 +1,4 @@
-/// A `pass.json` as typed values: every key Apple documents through iOS 27 (digest §2).
+/// A `pass.json` as typed values: every key Apple documents through iOS 27 (Apple's PassKit "Pass" reference).
 ///
 /// The model mirrors the JSON (style keys are optional properties) so that a pass breaking a rule can
 /// still be represented and ``validate()`` can say what is wrong; the JSON types themselves (strings,

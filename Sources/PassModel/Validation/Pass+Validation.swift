@@ -1,7 +1,7 @@
 import Foundation
 
 extension Pass {
-    /// Checks the rules Wallet enforces on `pass.json` (digest §2 and §5 rows 2–8, 11–14): errors
+    /// Checks the rules Wallet enforces on `pass.json` (Apple's PassKit "Pass" reference and its common reasons a pass is refused): errors
     /// for what Wallet rejects or silently downgrades, warnings for what it ignores or hides.
     /// JSON types and date/colour syntax are already guaranteed by the typed model (decoding
     /// reports those); image requirements are the compiler's, since pass.json cannot show them.

@@ -1,5 +1,5 @@
 extension PassFields {
-    /// How many fields of each group a style shows (digest §2.10); `nil` is unlimited, 0 never shown.
+    /// How many fields of each group a style shows (Apple's "Pass Design and Creation", field layouts); `nil` is unlimited, 0 never shown.
     private struct Limits {
         var header: Int? = 3, primary: Int? = 1, secondary: Int? = 4, auxiliary: Int? = 4
         var footer: Int? = 0
