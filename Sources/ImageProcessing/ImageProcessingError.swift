@@ -1,3 +1,5 @@
+import PassModel
+
 /// Everything that can go wrong while reading a master image or making a slot's images.
 public enum ImageProcessingError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The bytes are not an image in a format `passwright images` takes.
@@ -18,7 +20,7 @@ public enum ImageProcessingError: Error, CustomStringConvertible, Sendable, Equa
         case let .unreadable(source, details):
             return "\(source) cannot be read as an image (libvips: \(details))"
         case let .unknownSlot(slot):
-            return "'\(slot)' is not an image slot; slots are \(ImageSlots.names.joined(separator: ", "))"
+            return "'\(slot)' is not an image slot; slots are \(ImageSpec.slots.joined(separator: ", "))"
         case let .slotNotShown(slot, style, shown):
             return "a \(style) pass never draws a \(slot) image; it shows \(shown.joined(separator: ", "))"
         case let .processing(operation, details):

@@ -34,7 +34,7 @@ public struct PassImageSet: Sendable {
         guard let spec = ImageSpec.forSlot(slot, style: style, poster: poster) else { throw ImageProcessingError.unknownSlot(slot) }
         let shown = ImageSpec.shownSlots(style: style, poster: poster)
         if let style, !shown.contains(slot) {
-            throw ImageProcessingError.slotNotShown(slot: slot, style: style.key, shown: ImageSlots.names.filter(shown.contains))
+            throw ImageProcessingError.slotNotShown(slot: slot, style: style.key, shown: ImageSpec.slots.filter(shown.contains))
         }
         let fit = fit ?? .default(exact: spec.exact)
         let transparency = ImageSpec.allowsTransparency(slot)
@@ -42,7 +42,7 @@ public struct PassImageSet: Sendable {
             let box = spec.pixels(scale: scale)
             let pixels = try VipsRendering.render(master.data, width: box.width, height: box.height,
                                                   cover: fit == .cover, exact: spec.exact, transparency: transparency)
-            return RenderedImage(fileName: ImageSlots.fileName(slot: slot, scale: scale), png: pixels.png,
+            return RenderedImage(fileName: ImageName(slot: slot, scale: scale).description, png: pixels.png,
                                  width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha, scale: scale)
         }
         return PassImageSet(images: images, warnings: sizeWarning(master, spec: spec, slot: slot, fit: fit).map { [$0] } ?? [])
@@ -57,17 +57,7 @@ public struct PassImageSet: Sendable {
         let factor = fit == .cover ? ratios.max()! : ratios.min()!
         guard factor > 1 else { return nil }
         let wanted = "\(Int((Double(master.width) * factor).rounded(.up)))×\(Int((Double(master.height) * factor).rounded(.up))) px"
-        return "\(master.source) is \(master.width)×\(master.height) px, smaller than \(ImageSlots.fileName(slot: slot, scale: 3)) "
+        return "\(master.source) is \(master.width)×\(master.height) px, smaller than \(ImageName(slot: slot, scale: 3)) "
             + "(\(spec.expected(scale: 3))) needs, so it was upscaled and looks soft; use a master of at least \(wanted)"
-    }
-}
-
-/// Slot names and file names, in the order help texts list them.
-enum ImageSlots {
-    static let names = ImageSpec.slots
-
-    /// `logo.png`, `logo@2x.png`, `logo@3x.png`.
-    static func fileName(slot: String, scale: Int) -> String {
-        scale == 1 ? "\(slot).png" : "\(slot)@\(scale)x.png"
     }
 }

@@ -24,12 +24,17 @@ struct StyleSlot: Sendable, CustomTestStringConvertible {
 enum Masters {
     /// A 1000 × 1000 JPEG, converted from a PNG by the `vips` command line (libvips-tools).
     static func jpeg() throws -> MasterImage {
+        try converted(TestPNG.solid(width: 1000, height: 1000), to: "jpg")
+    }
+
+    /// `png` converted by the `vips` command line to the format of `fileExtension` (it goes by the name).
+    static func converted(_ png: Data, to fileExtension: String) throws -> MasterImage {
         try withTemporaryDirectory { folder in
-            let png = folder.appendingPathComponent("master.png"), jpeg = folder.appendingPathComponent("master.jpg")
-            try TestPNG.solid(width: 1000, height: 1000).write(to: png)
-            let result = try Subprocess.toolBlocking("vips", ["copy", png.path, jpeg.path])
+            let source = folder.appendingPathComponent("master.png"), target = folder.appendingPathComponent("master.\(fileExtension)")
+            try png.write(to: source)
+            let result = try Subprocess.toolBlocking("vips", ["copy", source.path, target.path])
             guard result.succeeded else { throw FixtureError("vips copy failed: \(result)") }
-            return try MasterImage(data: Data(contentsOf: jpeg), source: "master.jpg")
+            return try MasterImage(data: Data(contentsOf: target), source: target.lastPathComponent)
         }
     }
 
@@ -78,6 +83,15 @@ struct PassImageSetTests {
                 #expect(try #require(PNGHeader(image.png)).colourType == 6, "\(image.fileName) is RGBA")
             }
         }
+    }
+
+    @Test("a transparent WebP master is read as WebP and keeps its alpha channel")
+    func webp() throws {
+        let master = try Masters.converted(TestPNG.transparent(width: 600, height: 200), to: "webp")
+        #expect(master.format == "webp" && master.hasAlpha)
+        let set = try PassImageSet.make(from: master, slot: "logo", style: .coupon)
+        #expect(set.images.map { "\($0.width)×\($0.height)" } == ["150×50", "300×100", "450×150"])
+        #expect(set.images.allSatisfy { $0.hasAlpha })
     }
 
     @Test("background and artwork are made opaque, as Wallet draws them behind the whole pass")
