@@ -8,39 +8,34 @@ import Signing
 /// pushes for it stop; renewing takes a new CSR, Apple's portal and a deploy, so operators are told
 /// ``Certificate/renewalWindow`` (30 days) ahead.
 struct IdentityExpiry: Sendable {
-    /// Pass type identifier → the end of its certificate's validity.
-    let expiries: [String: Date]
+    /// Pass type identifier → its signing certificate.
+    let certificates: [String: Certificate]
 
     /// Reads the certificate of every identity folder; one that cannot be loaded is left out here
     /// (its templates already report why they are unavailable).
     init(identities: IdentityDirectory) {
-        let passTypes = (try? identities.passTypeIdentifiers()) ?? []
-        var expiries: [String: Date] = [:]
-        for passType in passTypes {
-            if let identity = try? identities.identity(forPassTypeIdentifier: passType) { expiries[passType] = identity.certificate.notAfter }
+        var certificates: [String: Certificate] = [:]
+        for passType in (try? identities.passTypeIdentifiers()) ?? [] {
+            certificates[passType] = try? identities.identity(forPassTypeIdentifier: passType).certificate
         }
-        self.expiries = expiries
-    }
-
-    init(expiries: [String: Date]) {
-        self.expiries = expiries
+        self.certificates = certificates
     }
 
     /// `passwright_identity_expiry_seconds{identity="…"}`: seconds until expiry, negative once expired.
     func gauges(now: Date) -> [(name: String, help: String, value: Double)] {
-        expiries.sorted { $0.key < $1.key }.map { passType, notAfter in
+        certificates.sorted { $0.key < $1.key }.map { passType, certificate in
             ("passwright_identity_expiry_seconds{identity=\"\(ServiceMetrics.escapeLabel(passType))\"}",
-             "Seconds until the pass type's signing certificate expires (negative: expired).", notAfter.timeIntervalSince(now).rounded(.down))
+             "Seconds until the pass type's signing certificate expires (negative: expired).", certificate.notAfter.timeIntervalSince(now).rounded(.down))
         }
     }
 
     /// Pass types whose certificate expires within the renewal window (or has expired), each with a
     /// sentence saying when: what `/readyz` lists and the start-up log warns about.
     func renewalsDue(now: Date) -> [String: String] {
-        expiries.filter { $0.value.timeIntervalSince(now) < Certificate.renewalWindow }.mapValues { notAfter in
-            let days = Int((notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
-            let when = notAfter.formatted(.iso8601)
-            return notAfter <= now ? "expired on \(when): new passes cannot be signed" : "expires on \(when) (in \(days) days): renew it"
+        certificates.filter { $0.value.needsRenewal(at: now) }.mapValues { certificate in
+            let days = Int((certificate.notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
+            let when = certificate.notAfter.formatted(.iso8601)
+            return certificate.notAfter <= now ? "expired on \(when): new passes cannot be signed" : "expires on \(when) (in \(days) days): renew it"
         }
     }
 }

@@ -24,8 +24,8 @@ struct OperationsRoutes {
             .json(Data(#"{"status":"ok"}"#.utf8))
         })
         group.add(Route(
-            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers; degraded while pushes are stopped or a certificate is within 30 days of expiry",
-            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped or certificates to renew (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
+            .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers",
+            responses: [.json(.ok, "Ready (status ready), or serving with pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready")]
         ) { _, _ in
             do {
                 try await database.ping()
