@@ -20,37 +20,13 @@ public enum DevCertificates {
     /// `<passTypeIdentifier>/certificate.pem`, `<passTypeIdentifier>/private-key.pem`; keys are
     /// written with mode 0600, every file atomically.
     public static func create(in root: URL, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
-        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
-        let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
         let identityFolder = try IdentityDirectory.identityFolder(for: passTypeIdentifier, in: root)
-        for folder in [caFolder, wwdrFolder, identityFolder] {
-            try FileIO.createFolder(folder, permissions: 0o700)
-        }
+        let (authority, wwdr) = try authority(in: root, now: now)
+        try FileIO.createFolder(identityFolder, permissions: 0o700)
         let files = DevIdentityFiles(
-            rootCertificate: caFolder.appendingPathComponent("root.pem"),
-            intermediate: wwdrFolder.appendingPathComponent("dev-wwdr.pem"),
+            rootCertificate: authority.rootCertificate, intermediate: authority.intermediate,
             certificate: identityFolder.appendingPathComponent(IdentityDirectory.certificateFile),
             privateKey: identityFolder.appendingPathComponent(IdentityDirectory.privateKeyFile))
-        let rootKey = caFolder.appendingPathComponent("root-key.pem")
-        let wwdrKey = caFolder.appendingPathComponent("wwdr-key.pem")
-
-        let existingRoot = try load(certificate: files.rootCertificate, key: rootKey)
-        let rootCA = try existingRoot ?? issue(
-            subject: [("C", "US"), ("O", organization), ("CN", "Passwright Development Root CA (NOT FOR PRODUCTION)")],
-            issuer: nil, notBefore: now, notAfter: years(10, after: now),
-            extensions: [("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
-            certificate: files.rootCertificate, key: rootKey)
-
-        // A new root invalidates any old intermediate, which it did not sign.
-        let existingWWDR = existingRoot == nil ? nil : try load(certificate: files.intermediate, key: wwdrKey)
-        let wwdr = try existingWWDR ?? issue(
-            subject: [("C", "US"), ("O", organization), ("OU", "G4"), ("CN", intermediateCommonName)],
-            issuer: rootCA, notBefore: now, notAfter: years(10, after: now),
-            extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
-            certificate: files.intermediate, key: wwdrKey)
-
         _ = try issue(
             subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
                       ("OU", teamIdentifier), ("O", organization), ("C", "US")],
@@ -59,24 +35,52 @@ public enum DevCertificates {
         return files
     }
 
-    /// Signs a certificate signing request with the development intermediate under `root` (made by
-    /// ``create(in:passTypeIdentifier:teamIdentifier:now:)``), as Apple's portal would: a Pass Type
-    /// ID-shaped certificate for the request's key and subject, valid from `notBefore` to `notAfter`,
-    /// returned as DER (the form of the `.cer` Apple's portal downloads).
+    /// Signs a certificate signing request with the development intermediate under `root` (made
+    /// first, with its root, when missing), as Apple's portal would: a Pass Type ID-shaped
+    /// certificate for the request's key and subject, valid from `notBefore` to `notAfter`, returned
+    /// as DER (the form of the `.cer` Apple's portal downloads).
     ///
     /// Lets the whole request → certificate → import path run locally, and lets tests make expired
     /// certificates by passing dates in the past.
     public static func issue(forRequest csrPEM: Data, in root: URL, notBefore: Date, notAfter: Date) throws -> Data {
-        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
-        let intermediate = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true).appendingPathComponent("dev-wwdr.pem")
-        guard let wwdr = try load(certificate: intermediate, key: caFolder.appendingPathComponent("wwdr-key.pem")) else {
-            throw SigningError.incompleteIdentity(folder: root.path, missing: "the development CA (run 'passwright certs dev --out \(root.path)' first)")
-        }
         let request = try CertificateRequestObject(pem: csrPEM, source: "certificate signing request")
+        let (_, wwdr) = try authority(in: root, now: notBefore)
         let x509 = try CertificateBuilder.issue(
             subject: request.subject() + [("O", organization), ("C", "US")], key: request.publicKey(source: "certificate signing request"),
             issuer: wwdr, notBefore: notBefore, notAfter: notAfter, extensions: leafExtensions)
         return try x509.der()
+    }
+
+    /// The development root and intermediate under `root`, read back when present, else made (valid
+    /// ten years from `now`): `dev-ca/root.pem` + keys in `dev-ca/`, the intermediate in `wwdr/`.
+    private static func authority(in root: URL, now: Date) throws -> (files: (rootCertificate: URL, intermediate: URL), wwdr: SigningIdentity) {
+        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
+        let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
+        for folder in [caFolder, wwdrFolder] {
+            try FileIO.createFolder(folder, permissions: 0o700)
+        }
+        let rootCertificate = caFolder.appendingPathComponent("root.pem")
+        let intermediate = wwdrFolder.appendingPathComponent("dev-wwdr.pem")
+        let rootKey = caFolder.appendingPathComponent("root-key.pem")
+        let wwdrKey = caFolder.appendingPathComponent("wwdr-key.pem")
+
+        let existingRoot = try load(certificate: rootCertificate, key: rootKey)
+        let rootCA = try existingRoot ?? issue(
+            subject: [("C", "US"), ("O", organization), ("CN", "Passwright Development Root CA (NOT FOR PRODUCTION)")],
+            issuer: nil, notBefore: now, notAfter: years(10, after: now),
+            extensions: [("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"),
+                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            certificate: rootCertificate, key: rootKey)
+
+        // A new root invalidates any old intermediate, which it did not sign.
+        let existingWWDR = existingRoot == nil ? nil : try load(certificate: intermediate, key: wwdrKey)
+        let wwdr = try existingWWDR ?? issue(
+            subject: [("C", "US"), ("O", organization), ("OU", "G4"), ("CN", intermediateCommonName)],
+            issuer: rootCA, notBefore: now, notAfter: years(10, after: now),
+            extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
+                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
+            certificate: intermediate, key: wwdrKey)
+        return ((rootCertificate, intermediate), wwdr)
     }
 
     /// Extensions of a Pass Type ID-shaped certificate: an end entity that signs.

@@ -48,7 +48,7 @@ struct DevCertsCommand: Subcommand {
         writes <csr>.cer (DER) beside it: the whole 'certs request' → 'certs import' path, locally.
         """,
         options: [
-            .value("csr", "FILE", help: "Sign this certificate signing request with the development CA (made first if missing)."),
+            .value("csr", "FILE", help: "Sign this certificate signing request with the development CA (made first if missing) instead."),
             .value("out", "DIR", help: "Identities folder (default: $PASSWRIGHT_IDENTITIES or ./Certificates)."),
             .value("pass-type-id", "ID", help: "Pass type identifier (default: pass.dev.passwright.loyalty)."),
             .value("team-id", "ID", help: "Team identifier, 10 characters (default: PASSWRIGHT)."),
@@ -69,11 +69,11 @@ struct DevCertsCommand: Subcommand {
     func run(console: Console) async throws -> ExitStatus {
         let now = Date()
         if let request {
-            if !FileManager.default.fileExists(atPath: out.appendingPathComponent("wwdr/dev-wwdr.pem").path) {
-                _ = try DevCertificates.create(in: out, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, now: now)
-            }
             let certificate = request.deletingPathExtension().appendingPathExtension("cer")
-            let der = try DevCertificates.issue(forRequest: Data(contentsOf: request), in: out, notBefore: now,
+            guard let csr = FileManager.default.contents(atPath: request.path) else {
+                throw SigningError.fileAccess(path: request.path, operation: "read", reason: "no such readable file (the .csr 'certs request' wrote)")
+            }
+            let der = try DevCertificates.issue(forRequest: csr, in: out, notBefore: now,
                                                 notAfter: now.addingTimeInterval(365 * 86_400))
             try AtomicFile.write(der, to: certificate, existing: .keep)
             console.out("Development certificate for \(request.path) — NOT FOR PRODUCTION")
