@@ -26,8 +26,7 @@ struct ImportCertCommand: Subcommand {
     init(arguments: ParsedArguments, environment: [String: String]) throws {
         let out = URL(fileURLWithPath: arguments.value("out") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates")
         var job = IdentityImport(file: URL(fileURLWithPath: arguments.positional(0)!), identities: out, now: Date()) { passType in
-            let names = (passType.map { [IdentityOptions.passphraseVariable(for: $0)] } ?? []) + ["PASSWRIGHT_KEY_PASSPHRASE"]
-            return names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+            IdentityOptions.passphrase(for: passType, in: environment)?.value
         }
         job.key = arguments.value("key").map { URL(fileURLWithPath: $0) }
         job.intermediates = arguments.value("wwdr").map { [URL(fileURLWithPath: $0)] } ?? []

@@ -38,10 +38,9 @@ struct RequestCertCommand: Subcommand {
         passTypeIdentifier = passType
         teamIdentifier = team
         out = URL(fileURLWithPath: arguments.value("out") ?? ".")
-        let specific = IdentityOptions.passphraseVariable(for: passType)
-        let chosen = [specific, "PASSWRIGHT_KEY_PASSPHRASE"].first { !(environment[$0] ?? "").isEmpty }
-        passphraseVariable = chosen ?? specific
-        passphrase = chosen.flatMap { environment[$0] }
+        let found = IdentityOptions.passphrase(for: passType, in: environment)
+        passphraseVariable = found?.variable ?? IdentityOptions.passphraseVariable(for: passType)
+        passphrase = found?.value
     }
 
     func run(console: Console) async throws -> ExitStatus {
