@@ -4,7 +4,13 @@
 /* libvips' operations are variadic (name/value option lists ending in NULL), which Swift cannot
    call: each call Passwright makes gets a fixed-argument wrapper here. */
 
-static inline int passwright_vips_init(void) { return vips_init("passwright"); }
+/* Starts libvips with its operation cache off: buffers are read in place, and a cached result keyed
+   on a buffer that has since been freed and reused must never be handed back. */
+static inline int passwright_vips_init(void) {
+    int result = vips_init("passwright");
+    if (result == 0) vips_cache_set_max(0);
+    return result;
+}
 static inline void passwright_vips_unref(VipsImage *image) { g_object_unref(image); }
 static inline void passwright_g_free(void *pointer) { g_free(pointer); }
 
