@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CGlibc"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
         .target(name: "Locking"),
@@ -41,6 +42,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "Logging"]),
         .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
+        // Resizes master images into a slot's @1x/@2x/@3x PNGs at the sizes PassModel's ImageSpec gives.
+        .target(name: "ImageProcessing", dependencies: ["CVips", "PassModel"]),
 
         // Libraries.
         .target(name: "PassModel"),
@@ -52,6 +55,7 @@ let package = Package(
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",
+            "ImageProcessing",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
@@ -67,6 +71,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging", "PasswrightTesting"]),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config libssl-dev libzip-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libmicrohttpd-dev
+  pkg-config libssl-dev libzip-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev libvips-tools
   openssl zip unzip postgresql python3 wrk
 )
 

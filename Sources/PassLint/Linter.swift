@@ -91,11 +91,7 @@ public struct Linter: Sendable {
     /// Load templates for linting with `requiringIcon: false`: the icon rule then runs with the rest.
     public static func findings(for loadError: PassCompilerError) -> [Finding] {
         loadError.problems.map { problem in
-            if case .templateFile(let file, _) = problem, file == "icon.png" {
-                return Finding(rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
-                               after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px",
-                               effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")
-            }
+            if case .templateFile(let file, _) = problem, file == "icon.png" { return ImageRules.iconMissing }
             return Finding(rule: "template.invalid", severity: .error, location: "template", before: "\(problem)",
                            after: "fix the file named in the message", effect: "No pass can be built from the template until this is fixed.")
         }

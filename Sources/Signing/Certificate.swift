@@ -76,6 +76,16 @@ public struct Certificate: Sendable, Hashable {
     /// The Apple team identifier (subject OU); Wallet rejects passes whose `teamIdentifier` differs.
     public var teamIdentifier: String? { facts.organizationalUnit }
 
+    /// How long before expiry lint, `certs import`, the server's start-up log and `/readyz` warn:
+    /// renewing takes a new CSR, Apple's portal and a deploy, and once the certificate has expired
+    /// Wallet refuses every new pass signed with it.
+    public static let renewalWindow: TimeInterval = 30 * 86_400
+
+    /// Whether the certificate expires within ``renewalWindow`` of `date` (or already has).
+    public func needsRenewal(at date: Date) -> Bool {
+        notAfter.timeIntervalSince(date) < Self.renewalWindow
+    }
+
     /// Whether `date` lies within the validity period (both ends inclusive).
     public func isValid(at date: Date) -> Bool {
         notBefore <= date && date <= notAfter

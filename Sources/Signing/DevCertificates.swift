@@ -20,52 +20,74 @@ public enum DevCertificates {
     /// `<passTypeIdentifier>/certificate.pem`, `<passTypeIdentifier>/private-key.pem`; keys are
     /// written with mode 0600, every file atomically.
     public static func create(in root: URL, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
-        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
-        let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
-        let identityFolder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
-        guard !passTypeIdentifier.isEmpty, !passTypeIdentifier.contains("/"), !passTypeIdentifier.hasPrefix("."),
-              ![Self.caFolder, IdentityDirectory.intermediatesFolder].contains(passTypeIdentifier) else {
-            throw SigningError.fileAccess(path: identityFolder.path, operation: "create identity folder",
-                                          reason: "\"\(passTypeIdentifier)\" cannot be a folder name for a pass type identifier")
-        }
-        for folder in [caFolder, wwdrFolder, identityFolder] {
-            try FileIO.createFolder(folder, permissions: 0o700)
-        }
+        let identityFolder = try IdentityDirectory.identityFolder(for: passTypeIdentifier, in: root)
+        let (authority, wwdr) = try authority(in: root, now: now)
+        try FileIO.createFolder(identityFolder, permissions: 0o700)
         let files = DevIdentityFiles(
-            rootCertificate: caFolder.appendingPathComponent("root.pem"),
-            intermediate: wwdrFolder.appendingPathComponent("dev-wwdr.pem"),
+            rootCertificate: authority.rootCertificate, intermediate: authority.intermediate,
             certificate: identityFolder.appendingPathComponent(IdentityDirectory.certificateFile),
             privateKey: identityFolder.appendingPathComponent(IdentityDirectory.privateKeyFile))
+        _ = try issue(
+            subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
+                      ("OU", teamIdentifier), ("O", organization), ("C", "US")],
+            issuer: wwdr, notBefore: now, notAfter: years(1, after: now), extensions: leafExtensions,
+            certificate: files.certificate, key: files.privateKey)
+        return files
+    }
+
+    /// Signs a certificate signing request with the development intermediate under `root` (made
+    /// first, with its root, when missing), as Apple's portal would: a Pass Type ID-shaped
+    /// certificate for the request's key and subject, valid from `notBefore` to `notAfter`, returned
+    /// as DER (the form of the `.cer` Apple's portal downloads).
+    ///
+    /// Lets the whole request → certificate → import path run locally, and lets tests make expired
+    /// certificates by passing dates in the past.
+    public static func issue(forRequest csrPEM: Data, in root: URL, notBefore: Date, notAfter: Date) throws -> Data {
+        let request = try CertificateRequestObject(pem: csrPEM, source: "certificate signing request")
+        let (_, wwdr) = try authority(in: root, now: notBefore)
+        let x509 = try CertificateBuilder.issue(
+            subject: request.subject() + [("O", organization), ("C", "US")], key: request.publicKey(source: "certificate signing request"),
+            issuer: wwdr, notBefore: notBefore, notAfter: notAfter, extensions: leafExtensions)
+        return try x509.der()
+    }
+
+    /// The development root and intermediate under `root`, read back when present, else made (valid
+    /// ten years from `now`): `dev-ca/root.pem` + keys in `dev-ca/`, the intermediate in `wwdr/`.
+    private static func authority(in root: URL, now: Date) throws -> (files: (rootCertificate: URL, intermediate: URL), wwdr: SigningIdentity) {
+        let caFolder = root.appendingPathComponent(Self.caFolder, isDirectory: true)
+        let wwdrFolder = root.appendingPathComponent(IdentityDirectory.intermediatesFolder, isDirectory: true)
+        for folder in [caFolder, wwdrFolder] {
+            try FileIO.createFolder(folder, permissions: 0o700)
+        }
+        let rootCertificate = caFolder.appendingPathComponent("root.pem")
+        let intermediate = wwdrFolder.appendingPathComponent("dev-wwdr.pem")
         let rootKey = caFolder.appendingPathComponent("root-key.pem")
         let wwdrKey = caFolder.appendingPathComponent("wwdr-key.pem")
 
-        let existingRoot = try load(certificate: files.rootCertificate, key: rootKey)
+        let existingRoot = try load(certificate: rootCertificate, key: rootKey)
         let rootCA = try existingRoot ?? issue(
             subject: [("C", "US"), ("O", organization), ("CN", "Passwright Development Root CA (NOT FOR PRODUCTION)")],
             issuer: nil, notBefore: now, notAfter: years(10, after: now),
             extensions: [("basicConstraints", "critical,CA:TRUE"), ("keyUsage", "critical,keyCertSign,cRLSign"),
                          ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
-            certificate: files.rootCertificate, key: rootKey)
+            certificate: rootCertificate, key: rootKey)
 
         // A new root invalidates any old intermediate, which it did not sign.
-        let existingWWDR = existingRoot == nil ? nil : try load(certificate: files.intermediate, key: wwdrKey)
+        let existingWWDR = existingRoot == nil ? nil : try load(certificate: intermediate, key: wwdrKey)
         let wwdr = try existingWWDR ?? issue(
             subject: [("C", "US"), ("O", organization), ("OU", "G4"), ("CN", intermediateCommonName)],
             issuer: rootCA, notBefore: now, notAfter: years(10, after: now),
             extensions: [("basicConstraints", "critical,CA:TRUE,pathlen:0"), ("keyUsage", "critical,keyCertSign,cRLSign"),
                          ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
-            certificate: files.intermediate, key: wwdrKey)
-
-        _ = try issue(
-            subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
-                      ("OU", teamIdentifier), ("O", organization), ("C", "US")],
-            issuer: wwdr, notBefore: now, notAfter: years(1, after: now),
-            extensions: [("basicConstraints", "critical,CA:FALSE"), ("keyUsage", "critical,digitalSignature"),
-                         ("extendedKeyUsage", "clientAuth"),
-                         ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always")],
-            certificate: files.certificate, key: files.privateKey)
-        return files
+            certificate: intermediate, key: wwdrKey)
+        return ((rootCertificate, intermediate), wwdr)
     }
+
+    /// Extensions of a Pass Type ID-shaped certificate: an end entity that signs.
+    private static let leafExtensions: [CertificateBuilder.Extension] = [
+        ("basicConstraints", "critical,CA:FALSE"), ("keyUsage", "critical,digitalSignature"),
+        ("extendedKeyUsage", "clientAuth"), ("subjectKeyIdentifier", "hash"), ("authorityKeyIdentifier", "keyid:always"),
+    ]
 
     /// Reads back a certificate and its key when both files exist.
     private static func load(certificate: URL, key: URL) throws -> SigningIdentity? {

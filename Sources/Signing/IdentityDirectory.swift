@@ -19,6 +19,18 @@ public struct IdentityDirectory: Sendable {
     static let certificateFile = "certificate.pem"
     static let privateKeyFile = "private-key.pem"
 
+    /// The folder of `passTypeIdentifier`'s identity under `root`, refusing identifiers that cannot
+    /// be a folder name or would clash with `wwdr/` or the development CA's folder.
+    static func identityFolder(for passTypeIdentifier: String, in root: URL) throws -> URL {
+        let folder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
+        guard !passTypeIdentifier.isEmpty, !passTypeIdentifier.contains("/"), !passTypeIdentifier.hasPrefix("."),
+              ![DevCertificates.caFolder, intermediatesFolder].contains(passTypeIdentifier) else {
+            throw SigningError.fileAccess(path: folder.path, operation: "create identity folder",
+                                          reason: "\"\(passTypeIdentifier)\" cannot be a folder name for a pass type identifier")
+        }
+        return folder
+    }
+
     /// - Parameter passphrase: returns the passphrase of a pass type's key or `.p12`, or `nil`
     ///   when it is not encrypted.
     /// - Parameter passphraseHelp: where a missing passphrase is set (the CLI names its environment

@@ -33,6 +33,8 @@ public enum SigningError: Error, CustomStringConvertible, Sendable, Equatable {
     case verificationFailed(SignatureProblem, details: String)
     /// OpenSSL failed while creating a key or a certificate.
     case certificateCreation(operation: String, details: String)
+    /// `certs import` will not make an identity of `source`: what is wrong, and what to do instead.
+    case importRefused(source: String, problem: String, remedy: String)
 
     public var description: String {
         switch self {
@@ -66,6 +68,8 @@ public enum SigningError: Error, CustomStringConvertible, Sendable, Equatable {
             return "Signature verification failed: \(problem) (OpenSSL: \(details))"
         case let .certificateCreation(operation, details):
             return "Creating a key or certificate failed at \(operation) (OpenSSL: \(details))"
+        case let .importRefused(source, problem, remedy):
+            return "\(source): \(problem). \(remedy)"
         }
     }
 }

@@ -63,6 +63,10 @@ public final class WalletService: Sendable {
         for file in identities.looseKeyPermissions() {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
         }
+        let expiry = IdentityExpiry(identities: identities)
+        for (passType, when) in expiry.renewalsDue(now: Date()).sorted(by: { $0.key < $1.key }) {
+            logger.warning("signing certificate needs renewal", ["passType": passType, "certificate": when])
+        }
 
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
@@ -84,7 +88,8 @@ public final class WalletService: Sendable {
         router.add(PushRoutes(service: service, worker: pushWorker).group(adminToken: configuration.adminToken))
         let document = OpenAPIDocument()
         router.add(OperationsRoutes(
-            database: database, service: service, metrics: metrics, templates: templates, pushWorker: pushWorker, document: document
+            database: database, service: service, metrics: metrics, templates: templates, pushWorker: pushWorker, expiry: expiry,
+            document: document
         ).group)
         try document.describe(router)
         self.router = router

@@ -2,6 +2,7 @@ import Foundation
 import PasswrightTesting
 import Testing
 @testable import PassLint
+import PassModel
 
 /// `Templates/README.md` documents the image sizes the linter checks; the table and `ImageSpec`
 /// must not drift apart.

@@ -23,13 +23,33 @@ public enum TestPNG {
         encode(width: width, height: height, colourType: 2, pixel: [rgb.0, rgb.1, rgb.2])
     }
 
-    /// `colourType` 0 is grey (one byte a pixel), 2 truecolour (three).
+    /// An 8-bit RGBA image: a blue square in the middle third, fully transparent around it, so a
+    /// test can tell whether transparency survived a conversion.
+    public static func transparent(width: Int, height: Int) -> Data {
+        var rows: [[UInt8]] = []
+        for y in 0..<height {
+            var row: [UInt8] = []
+            for x in 0..<width {
+                let inside = x >= width / 3 && x < 2 * width / 3 && y >= height / 3 && y < 2 * height / 3
+                row += inside ? [40, 90, 160, 255] : [0, 0, 0, 0]
+            }
+            rows.append(row)
+        }
+        return encode(width: width, height: height, colourType: 6, rows: rows)
+    }
+
+    /// `colourType` 0 is grey (one byte a pixel), 2 truecolour (three), 6 truecolour with alpha (four).
     private static func encode(width: Int, height: Int, colourType: UInt8, pixel: [UInt8]) -> Data {
+        let row = Array([[UInt8]](repeating: pixel, count: width).joined())
+        return encode(width: width, height: height, colourType: colourType, rows: [[UInt8]](repeating: row, count: height))
+    }
+
+    private static func encode(width: Int, height: Int, colourType: UInt8, rows: [[UInt8]]) -> Data {
         var raw: [UInt8] = []
-        raw.reserveCapacity(height * (1 + width * pixel.count))
-        for _ in 0..<height {
+        raw.reserveCapacity(rows.reduce(0) { $0 + 1 + $1.count })
+        for row in rows {
             raw.append(0) // filter: none
-            for _ in 0..<width { raw += pixel }
+            raw += row
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // 8-bit depth, the colour type, deflate, adaptive filtering, no interlace.

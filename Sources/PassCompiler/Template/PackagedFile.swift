@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import ZipArchive
 
 /// A file that goes into every pass of a template unchanged (an image, a `pass.strings`), hashed once

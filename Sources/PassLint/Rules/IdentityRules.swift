@@ -5,9 +5,6 @@ import Signing
 /// The signing certificate against the pass (Apple's "Building a Pass": signing): Wallet rejects a pass whose pass type
 /// or team differ from its signer's, and no new pass can be added once the certificate has expired.
 enum IdentityRules {
-    /// Renewal takes a while; warn this long before expiry.
-    static let renewalWindow: TimeInterval = 30 * 86_400
-
     static func findings(pass: Pass, certificate: Certificate, intermediates: [Certificate], now: Date) -> [Finding] {
         var findings: [Finding] = []
         let refused = "Wallet refuses every pass signed this way: the holder sees \"Sorry, your pass cannot be installed\"."
@@ -31,7 +28,7 @@ enum IdentityRules {
                 rule: "certificate.expired", severity: .error, location: "certificate (\(certificate.passTypeIdentifier ?? certificate.subject))",
                 before: validity, after: "a renewed Pass Type ID certificate from the Apple Developer portal",
                 effect: "New holders can add the pass again; with an expired or not-yet-valid certificate Wallet refuses it."))
-        } else if certificate.notAfter.timeIntervalSince(now) < renewalWindow {
+        } else if certificate.needsRenewal(at: now) {
             findings.append(Finding(
                 rule: "certificate.expiresSoon", severity: .warning, location: "certificate (\(certificate.passTypeIdentifier ?? certificate.subject))",
                 before: validity, after: "renew before \(timestamp(certificate.notAfter))",

@@ -6,12 +6,12 @@ import PassModel
 enum ImageRules: LintRules {
     static func findings(in context: LintContext) -> [Finding] {
         guard let files = context.files else { return [] }
-        return icon(files) + sizes(context, files) + scaleMismatches(files) + usage(context, files) + packaging(context, files)
+        return icon(files) + sizes(context, files) + scaleMismatches(context, files) + usage(context, files) + packaging(context, files)
     }
 
     /// `@2x`/`@3x` not exactly two or three times `@1x`: Wallet scales the image and shows the pass
     /// (Apple's validator does not check it), so this is a warning, never a refusal.
-    private static func scaleMismatches(_ files: LintFiles) -> [Finding] {
+    private static func scaleMismatches(_ context: LintContext, _ files: LintFiles) -> [Finding] {
         var bySlot: [String: [Int: LintFiles.Image]] = [:]
         for image in files.images {
             bySlot[(image.language.map { "\($0).lproj/" } ?? "") + image.name.slot, default: [:]][image.name.scale] = image
@@ -25,11 +25,19 @@ enum ImageRules: LintRules {
                 findings.append(Finding(
                     rule: "image.scaleMismatch", severity: .warning, location: variant.path,
                     before: "\(variant.png.width)×\(variant.png.height) px while \(base.path) is \(base.png.width)×\(base.png.height) px",
-                    after: "\(width)×\(height) px",
+                    after: "\(width)×\(height) px: \(fix(context, slot: variant.name.slot, folder: variant.language.map { "\($0).lproj" } ?? ""))",
                     effect: "The image is drawn sharp at its scale instead of being resized by Wallet, slightly blurred or cropped."))
             }
         }
         return findings
+    }
+
+    /// The `passwright images` command line that makes `slot`'s three sizes for this pass, in
+    /// `folder` (a localization's `xx.lproj/`) of the template, so every image finding says how to fix it.
+    static func fix(_ context: LintContext, slot: String, folder: String = "") -> String {
+        let poster = context.pass.preferredStyleSchemes.contains(.posterEventTicket)
+        let style = poster ? " --style posterEventTicket" : context.pass.style.map { " --style \($0.key)" } ?? ""
+        return "passwright images MASTER --slot \(slot)\(style) --out TEMPLATE\(folder.isEmpty ? "" : "/" + folder.dropLast())"
     }
 
     private static func icon(_ files: LintFiles) -> [Finding] {
@@ -39,11 +47,14 @@ enum ImageRules: LintRules {
             files.images.contains { $0.name.slot == "icon" && $0.language == language }
         }
         guard !atRoot, !inEveryLanguage else { return [] }
-        return [Finding(
-            rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
-            after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px",
-            effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")]
+        return [iconMissing]
     }
+
+    /// Every pass needs an icon (Apple: "The icon is required"); also reported when a template cannot load without one.
+    static let iconMissing = Finding(
+        rule: "image.iconMissing", severity: .error, location: "icon.png", before: Finding.missing,
+        after: "icon.png 38×38 px, icon@2x.png 76×76 px, icon@3x.png 114×114 px: passwright images MASTER --slot icon --out TEMPLATE",
+        effect: "The pass can be added at all: without an icon Wallet refuses it, and notifications and Mail show the icon.")
 
     private static func sizes(_ context: LintContext, _ files: LintFiles) -> [Finding] {
         var findings: [Finding] = []
@@ -57,7 +68,7 @@ enum ImageRules: LintRules {
             findings.append(Finding(
                 rule: legacy ? "image.legacySize" : "image.size", severity: .warning, location: image.path,
                 before: "\(image.png.width)×\(image.png.height) px",
-                after: spec.expected(scale: image.name.scale),
+                after: spec.expected(scale: image.name.scale) + ": " + fix(context, slot: image.name.slot, folder: image.language.map { "\($0).lproj/" } ?? ""),
                 effect: legacy
                     ? "The image fills its slot on current iPhones instead of the older layout's size, which is now scaled and cropped."
                     : "The image is drawn sharp and whole instead of being scaled, stretched or cropped by Wallet."))
@@ -69,7 +80,8 @@ enum ImageRules: LintRules {
                 let spec = ImageSpec.forSlot(name.slot, style: context.pass.style, poster: poster)
                 findings.append(Finding(
                     rule: "image.scales", severity: .warning, location: folder + name.description, before: Finding.missing,
-                    after: folder + name.description + (spec.map { " at \($0.expected(scale: scale))" } ?? ""),
+                    after: folder + name.description + (spec.map { " \($0.exact ? "at " : "")\($0.expected(scale: scale))" } ?? "")
+                        + (spec == nil ? "" : ": " + fix(context, slot: name.slot, folder: folder)),
                     effect: "The image is crisp on \(scale == 2 ? "Retina" : "Super Retina") screens instead of upscaled and blurry."))
             }
         }
@@ -98,7 +110,7 @@ enum ImageRules: LintRules {
         if pass.preferredStyleSchemes.contains(.posterEventTicket), !files.has("background"), !files.has("artwork") {
             findings.append(Finding(
                 rule: "poster.backgroundImage", severity: .error, location: "background.png", before: Finding.missing,
-                after: "background.png 345×505 px (+ @2x 690×1010, @3x 1035×1515) or artwork.png 358×448 px",
+                after: "background.png 345×505 px (+ @2x 690×1010, @3x 1035×1515) or artwork.png 358×448 px: " + fix(context, slot: "background"),
                 effect: "The holder gets the poster ticket that was designed instead of Wallet silently falling back to the classic layout."))
         }
         return findings

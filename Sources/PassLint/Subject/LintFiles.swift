@@ -1,5 +1,6 @@
 import Foundation
 import PassCompiler
+import PassModel
 
 /// The files of a pass other than `pass.json`, as the rules need them — from a template folder or
 /// from a `.pkpass` — so both are checked by the same code.

@@ -1,26 +1,38 @@
 import Foundation
+import PassCompiler
 import Signing
 
 /// `passwright certs`: development identities and certificate inspection.
 struct CertsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "certs",
-        abstract: "Make development identities (certs dev) or inspect a certificate (certs inspect).",
+        abstract: "Request, import and inspect Pass Type ID certificates; make development identities.",
         discussion: """
         SUBCOMMANDS:
+          request   Make a private key and a CSR to upload to Apple's developer portal, with the next steps.
+          import    Check a .cer, .pem or .p12 from Apple's portal or Keychain and write the identity folder.
           dev       Make a throwaway root CA, a WWDR-like intermediate and a Pass Type ID certificate (NOT FOR PRODUCTION).
           inspect   Show a certificate's pass type ID, team ID, issuer, validity and matching WWDR intermediate.
-        See 'passwright certs dev --help' and 'passwright certs inspect --help'.
+        See 'passwright certs <subcommand> --help'.
         """,
-        arguments: [CommandSpec.Argument(name: "SUBCOMMAND", help: "dev or inspect.")])
+        arguments: [CommandSpec.Argument(name: "SUBCOMMAND", help: "request, import, dev or inspect.")])
 
-    static let subcommands: [any Subcommand.Type] = [DevCertsCommand.self, InspectCertCommand.self]
+    static let subcommands: [any Subcommand.Type] = [RequestCertCommand.self, ImportCertCommand.self, DevCertsCommand.self, InspectCertCommand.self]
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        throw UsageError("unknown subcommand '\(arguments.positional(0) ?? "")'; use dev or inspect")
+        throw UsageError("unknown subcommand '\(arguments.positional(0) ?? "")'; use request, import, dev or inspect")
     }
 
     func run(console: Console) async throws -> ExitStatus { .usage }
+
+    /// `--pass-type-id` as Apple's portal makes them (`pass.` + reverse DNS); it also names a folder,
+    /// so it must not hold a `/`.
+    static func checkedPassTypeIdentifier(_ value: String) throws(UsageError) -> String {
+        guard value.hasPrefix("pass."), value.count > 5, !value.contains("/") else {
+            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(value)'")
+        }
+        return value
+    }
 }
 
 /// `passwright certs dev`.
@@ -32,8 +44,11 @@ struct DevCertsCommand: Subcommand {
         Writes <out>/dev-ca/root.pem (use it with 'passwright verify --ca'), <out>/wwdr/dev-wwdr.pem and
         <out>/<pass-type-id>/certificate.pem + private-key.pem (mode 0600). Run again for more pass types:
         the CA is reused. Wallet on a real device refuses passes signed with these.
+        With --csr, the development intermediate signs that request instead, as Apple's portal would, and
+        writes <csr>.cer (DER) beside it: the whole 'certs request' → 'certs import' path, locally.
         """,
         options: [
+            .value("csr", "FILE", help: "Sign this certificate signing request with the development CA (made first if missing) instead."),
             .value("out", "DIR", help: "Identities folder (default: $PASSWRIGHT_IDENTITIES or ./Certificates)."),
             .value("pass-type-id", "ID", help: "Pass type identifier (default: pass.dev.passwright.loyalty)."),
             .value("team-id", "ID", help: "Team identifier, 10 characters (default: PASSWRIGHT)."),
@@ -42,18 +57,30 @@ struct DevCertsCommand: Subcommand {
     let out: URL
     let passTypeIdentifier: String
     let teamIdentifier: String
+    let request: URL?
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
         out = URL(fileURLWithPath: arguments.value("out") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates")
-        passTypeIdentifier = arguments.value("pass-type-id") ?? "pass.dev.passwright.loyalty"
+        request = arguments.value("csr").map { URL(fileURLWithPath: $0) }
+        passTypeIdentifier = try CertsCommand.checkedPassTypeIdentifier(arguments.value("pass-type-id") ?? "pass.dev.passwright.loyalty")
         teamIdentifier = arguments.value("team-id") ?? "PASSWRIGHT"
-        guard passTypeIdentifier.hasPrefix("pass."), !passTypeIdentifier.contains("/") else {
-            throw UsageError("--pass-type-id must look like pass.com.example.name, not '\(passTypeIdentifier)'")
-        }
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let files = try DevCertificates.create(in: out, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, now: Date())
+        let now = Date()
+        if let request {
+            let certificate = request.deletingPathExtension().appendingPathExtension("cer")
+            guard let csr = FileManager.default.contents(atPath: request.path) else {
+                throw SigningError.fileAccess(path: request.path, operation: "read", reason: "no such readable file (the .csr 'certs request' wrote)")
+            }
+            let der = try DevCertificates.issue(forRequest: csr, in: out, notBefore: now,
+                                                notAfter: now.addingTimeInterval(365 * 86_400))
+            try AtomicFile.write(der, to: certificate, existing: .keep)
+            console.out("Development certificate for \(request.path) — NOT FOR PRODUCTION")
+            console.out("  certificate   \(certificate.path)  (passwright certs import \(certificate.path) --out \(out.path))")
+            return .success
+        }
+        let files = try DevCertificates.create(in: out, passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier, now: now)
         console.out("Development identity for \(passTypeIdentifier) (team \(teamIdentifier)) — NOT FOR PRODUCTION")
         console.out("  certificate   \(files.certificate.path)")
         console.out("  private key   \(files.privateKey.path)")

@@ -15,13 +15,21 @@ struct IdentityOptions: Sendable {
     init(arguments: ParsedArguments, environment: [String: String]) {
         let path = arguments.value("identities") ?? environment["PASSWRIGHT_IDENTITIES"] ?? "Certificates"
         directory = IdentityDirectory(root: URL(fileURLWithPath: path), passphrase: { passTypeIdentifier in
-            environment[Self.passphraseVariable(for: passTypeIdentifier)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"]
+            Self.passphrase(for: passTypeIdentifier, in: environment)?.value
         }, passphraseHelp: Self.passphraseHelp)
     }
 
     /// Where the passphrase of an encrypted key is set, for the error when none is.
     @Sendable static func passphraseHelp(for passTypeIdentifier: String) -> String {
         "\(passphraseVariable(for: passTypeIdentifier)) or PASSWRIGHT_KEY_PASSPHRASE"
+    }
+
+    /// The passphrase of `passTypeIdentifier`'s key: its own variable, then `PASSWRIGHT_KEY_PASSPHRASE`
+    /// (the only one when the pass type is not known yet, as for a `.p12` still to be opened), with the
+    /// variable it came from. An empty value counts as unset.
+    static func passphrase(for passTypeIdentifier: String?, in environment: [String: String]) -> (variable: String, value: String)? {
+        let names = (passTypeIdentifier.map { [passphraseVariable(for: $0)] } ?? []) + ["PASSWRIGHT_KEY_PASSPHRASE"]
+        return names.lazy.compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }.first
     }
 
     /// `PASSWRIGHT_KEY_PASSPHRASE_PASS_COM_EXAMPLE_LOYALTY` for `pass.com.example.loyalty`.

@@ -53,6 +53,31 @@ final class PrivateKeyObject: @unchecked Sendable {
         return PrivateKeyObject(takingOwnershipOf: try OpenSSLGate.require(key, fail))
     }
 
+    /// The key size in bits (2048 for the RSA keys Apple's portal asks for).
+    var bits: Int { Int(EVP_PKEY_get_bits(pointer)) }
+
+    /// The key as PKCS#8 PEM encrypted with AES-256-CBC under `passphrase`, so a copied file alone
+    /// cannot sign passes. The passphrase is handed to OpenSSL as bytes, never through a command line.
+    func encryptedPKCS8PEM(passphrase: String) throws -> Data {
+        OpenSSLGate.begin()
+        let cipher = try OpenSSLGate.require(EVP_CIPHER_fetch(nil, "AES-256-CBC", nil)) {
+            .certificateCreation(operation: "EVP_CIPHER_fetch AES-256-CBC", details: $0)
+        }
+        defer { EVP_CIPHER_free(cipher) }
+        var bytes = Array(passphrase.utf8).map { CChar(bitPattern: $0) }
+        defer { bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        return try MemoryBIO.writing { bio in
+            try OpenSSLGate.check(PEM_write_bio_PKCS8PrivateKey(bio, pointer, cipher, &bytes, Int32(bytes.count), nil, nil)) {
+                .certificateCreation(operation: "PEM_write_bio_PKCS8PrivateKey", details: $0)
+            }
+        }
+    }
+
+    /// The key as PEM: encrypted when a passphrase is given, else plain (for 0600 files only).
+    func pem(passphrase: String?) throws -> Data {
+        try passphrase.map(encryptedPKCS8PEM(passphrase:)) ?? unencryptedPKCS8PEM()
+    }
+
     /// The key as unencrypted PKCS#8 PEM, for the development PKI's 0600 files only.
     func unencryptedPKCS8PEM() throws -> Data {
         OpenSSLGate.begin()

@@ -12,6 +12,8 @@ struct OperationsRoutes {
     let metrics: ServiceMetrics
     let templates: TemplateLibrary
     let pushWorker: PushWorker
+    /// When each identity's certificate expires.
+    let expiry: IdentityExpiry
     /// The OpenAPI document, generated once the router holds every route (this one included).
     let document: OpenAPIDocument
 
@@ -31,7 +33,12 @@ struct OperationsRoutes {
                 if case .unavailable(let reason) = status.entry { return reason }
                 return nil
             }
-            return Readiness(databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities).response
+            // A certificate near its end still signs: degraded, named, so someone renews it in time.
+            let renewals = expiry.renewalsDue(now: service.now())
+            return Readiness(
+                databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
+                identitiesNeedingRenewal: renewals
+            ).response
         })
         group.add(Route(
             .get, "/metrics", operationID: "metrics", summary: "Prometheus metrics",
@@ -49,6 +56,7 @@ struct OperationsRoutes {
                 ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),
                 ("passwright_push_identities_stopped", "Pass types whose APNs identity was refused (403).", Double(counters.stoppedIdentities.count)),
             ]
+            gauges += expiry.gauges(now: Date())
             for (reason, count) in counters.failures.sorted(by: { $0.key < $1.key }) {
                 gauges.append(("passwright_push_failures{reason=\"\(ServiceMetrics.escapeLabel(reason))\"}", "Push failures by APNs reason since start.", Double(count)))
             }

@@ -13,6 +13,8 @@ struct Readiness: Sendable {
     var templates: [String: String?]
     /// Pass types whose pushes stopped, with the reason.
     var stoppedPushIdentities: [String: String]
+    /// Identities whose certificate ends soon, with when: still signing, so degraded, not unready.
+    var identitiesNeedingRenewal: [String: String] = [:]
 
     /// The answer.
     var response: HTTPResponse {
@@ -28,6 +30,7 @@ struct Readiness: Sendable {
             "templatesReady": .number(Double(usable)),
             "unavailableTemplates": Self.object(unavailable),
             "stoppedPushIdentities": Self.object(stoppedPushIdentities),
+            "identitiesNeedingRenewal": Self.object(identitiesNeedingRenewal),
         ]
         guard problems.isEmpty else {
             let reasons = unavailable.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
@@ -36,7 +39,7 @@ struct Readiness: Sendable {
                 .with(extra: members.merging(["status": .string("unavailable")]) { $1 })
         }
         var body = members
-        body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty ? "ready" : "degraded")
+        body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty && identitiesNeedingRenewal.isEmpty ? "ready" : "degraded")
         return .json(JSONValue.object(JSONObject(body.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })).serialized(sortedKeys: true))
     }
 

@@ -62,16 +62,17 @@ func escape(_ segment: String) -> String {
 }
 
 /// Starts `WalletService` in-process on 127.0.0.1 port 0 with the real `Templates/`, the shared dev
-/// identities, a fresh database and a known admin token; runs `body`; then stops the server and
+/// identities (or the `identities` folder given), a fresh database and a known admin token; runs `body`; then stops the server and
 /// removes the database, whatever happened. `push` turns push refresh on (pushes go where it says),
 /// drained as `pushWorker` says.
 func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
-    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
+    pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off, identities: URL? = nil,
     _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
-        try await withService(on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, body)
+        try await withService(
+            on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities, body)
     }
 }
 
@@ -80,14 +81,14 @@ func withService<T>(
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
-    _ body: (TestService) async throws -> T
+    identities folder: URL? = nil, _ body: (TestService) async throws -> T
 ) async throws -> T {
-    let identities = try ServiceIdentities.shared()
+    let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
     let adminToken = "admin-" + UUID().uuidString
     let linkKey = Data(UUID().uuidString.utf8)
     let logs = LogCapture()
     let configuration = ServiceConfiguration(
-        database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identities.folder,
+        database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
         http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push, notifications: notifications)
     let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
