@@ -25,7 +25,17 @@ struct TemplateService: Sendable {
 
     /// Lints `files` and stores them as the template's new current version unless they equal it;
     /// a new version starts its roll-out.
-    func publish(name: String, files: [TemplateSourceFile], skipped: [String], uploadedBy: String, restores: Int64? = nil) async throws -> Publication {
+    func publish(name: String, files given: [TemplateSourceFile], skipped givenSkipped: [String], uploadedBy: String, restores: Int64? = nil) async throws -> Publication {
+        let files: [TemplateSourceFile], skipped: [String]
+        do {
+            let expanded = try TemplateMasters.expand(given)
+            (files, skipped) = (expanded.files, givenSkipped + expanded.notes)
+        } catch {
+            return .refused(findings: [Finding(
+                rule: "image.master", severity: .error, location: error.file, before: error.reason,
+                after: "a PNG, JPEG, WebP or SVG master of a slot the style shows, named <slot>.master.<ext>",
+                effect: "The slot's @1x, @2x and @3x images are made from it; until then nothing is stored.")])
+        }
         let prepared = library.prepare(name: name, files: files, skipped: skipped, now: store.clock.now())
         guard prepared.template != nil, !prepared.findings.contains(where: \.stopsBuild) else {
             return .refused(findings: prepared.findings)

@@ -17,6 +17,17 @@ enum TemplateZip {
         return try writer.finish()
     }
 
+    /// The sample with every `slot` image left out and `masterName` (e.g. `logo.master.svg`) added.
+    static func sample(_ name: String = "loyalty", replacing slot: String, with masterName: String, master: Data) throws -> Data {
+        let folder = try TemplateSourceFile.read(folder: Samples.templatesFolder.appendingPathComponent(name))
+        var writer = ZipWriter()
+        for file in folder.kept where ImageNameSlot.of(file.path) != slot {
+            try writer.add(path: file.path, data: file.bytes, compression: .deflate)
+        }
+        try writer.add(path: masterName, data: master, compression: .deflate)
+        return try writer.finish()
+    }
+
     /// An archive no well-behaved archiver makes, written by Python's `zipfile` (which writes any
     /// name and mode it is given): `kind` is `traversal`, `symlink`, `bomb` or `entries`.
     static func hostile(_ kind: String) async throws -> Data {
@@ -54,5 +65,13 @@ extension TestService {
         try await client.send(
             "PUT", "/api/v1/templates/\(name)", headers: [("Authorization", "Bearer \(adminToken)"), ("Content-Type", contentType)],
             body: archive)
+    }
+}
+
+/// The slot of a root image file name (`logo@2x.png` → `logo`).
+enum ImageNameSlot {
+    static func of(_ path: String) -> String? {
+        guard !path.contains("/"), path.hasSuffix(".png") else { return nil }
+        return String(path.dropLast(4).split(separator: "@").first ?? "")
     }
 }

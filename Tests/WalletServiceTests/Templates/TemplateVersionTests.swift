@@ -133,4 +133,26 @@ struct TemplateVersionTests {
             #expect(try await server.api("POST", "/api/v1/templates/club/rollback", json: ["version": "one"]).status == 422)
         }
     }
+
+    @Test("a master image in the upload becomes the slot's @1x, @2x and @3x at Wallet's sizes; a bad one is refused by name")
+    func masterImage() async throws {
+        try await withService { server in
+            let svg = Data(##"<svg xmlns="http://www.w3.org/2000/svg" width="480" height="150"><rect width="480" height="150" fill="#c8a060"/></svg>"##.utf8)
+            let upload = try await server.upload("club", TemplateZip.sample(replacing: "logo", with: "logo.master.svg", master: svg))
+            #expect(upload.status == 201, "\(upload)")
+            let warnings = try upload.json()["warnings"].array ?? []
+            #expect(warnings.contains { ($0["message"].string ?? "").contains("logo.master.svg made logo.png, logo@2x.png, logo@3x.png") }, "\(warnings)")
+            let download = try await server.client.send("GET", "/api/v1/templates/club/versions/1", headers: server.admin)
+            let stored = try ZipReader(data: download.body)
+            #expect(Set(stored.entries.map(\.name)).isSuperset(of: ["logo.png", "logo@2x.png", "logo@3x.png"]))
+            #expect(!stored.contains("logo.master.svg"), "the master is not stored, the images made from it are")
+            let lint = try await server.api("POST", "/api/v1/templates/club/lint")
+            #expect(lint.header("x-passwright-lint-errors") == "0", "the made sizes are the ones lint expects")
+            #expect(!(try lint.json().array ?? []).contains { ($0["rule"].string ?? "").hasPrefix("image.size") }, "\(lint)")
+
+            let bad = try await server.upload("club2", TemplateZip.sample(replacing: "logo", with: "logo.master.png", master: Data("not a picture".utf8)))
+            #expect(bad.status == 422, "\(bad)")
+            #expect(try bad.json()["errors"].array?.first?["file"].string == "logo.master.png")
+        }
+    }
 }
