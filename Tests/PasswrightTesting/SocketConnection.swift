@@ -52,6 +52,20 @@ public final class SocketConnection: @unchecked Sendable {  // immutable: one de
         return offset
     }
 
+    /// Reads one response head (to its blank line) and no more: an interim `100 Continue`, which says
+    /// the server has taken the request's head and waits for its body.
+    public func readHead() throws -> String {
+        var received = Data()
+        var byte: UInt8 = 0
+        while !received.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            let count = recv(descriptor, &byte, 1, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { throw RawClientError.closedWithoutResponse }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
     /// Reads until the server closes the connection, then parses the response.
     public func readResponse() throws -> RawResponse {
         var received = Data()
