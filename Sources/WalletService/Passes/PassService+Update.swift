@@ -74,20 +74,19 @@ extension PassService {
             let target = base.merging(change)
             guard target != base else { return PassUpdate(pass: current, changed: false, pushesQueued: 0, heldUntil: hold?.releaseAt) }
             let targetPass = try render(target, of: current, with: compiler)
-            var notifying = false
-            if notifications.enabled {
-                notifying = NotificationPolicy.notifies(from: try render(visible, of: current, with: compiler), to: targetPass)
-            }
+            // The pass as the holder sees it now, rendered only when the etiquette needs to compare.
+            let visiblePass = notifications.enabled ? try render(visible, of: current, with: compiler) : nil
+            let notifying = visiblePass.map { NotificationPolicy.notifies(from: $0, to: targetPass) } ?? false
             await afterValidation?(key)
 
-            if notifying, let release = releaseTime(for: targetPass, of: current, compiler: compiler, hold: hold) {
+            if notifying, let visiblePass, let release = releaseTime(for: targetPass, of: current, compiler: compiler, hold: hold) {
                 // Hold the whole target; the silent part of this edit, if any, goes out now.
-                let held = PassHold(key: key, change: target.stored, releaseAtMilliseconds: Milliseconds(release))
+                let held = PassHold(key: key, change: target.stored, releaseAt: release)
                 guard try await store.saveHold(held, expectedTag: current.updateTag, replacing: hold?.change) else { continue }
                 holds?.wake()
                 let direct = visible.merging(change)
                 let silent = try direct != visible
-                    && !NotificationPolicy.notifies(from: render(visible, of: current, with: compiler), to: render(direct, of: current, with: compiler))
+                    && !NotificationPolicy.notifies(from: visiblePass, to: render(direct, of: current, with: compiler))
                 if silent {
                     if case .written(let pass, let queued) = try await store.writePass(key, expectedTag: current.updateTag, change: direct.stored) {
                         return PassUpdate(pass: pass, changed: true, pushesQueued: queued, heldUntil: release)
@@ -111,7 +110,7 @@ extension PassService {
     /// do not push it back), else the policy decides from the pass's zone and last notification.
     private func releaseTime(for pass: Pass, of stored: StoredPass, compiler: PassCompiler, hold: PassHold?) -> Date? {
         if let hold { return hold.releaseAt }
-        let last = stored.lastNotifiedAtMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        let last = stored.lastNotifiedAt
         return notifications.release(of: pass, settings: compiler.template.settings, lastNotified: last, now: now())
     }
 
@@ -123,9 +122,4 @@ extension PassService {
             record: state.data, recordName: "pass \(pass.key.serialNumber)", serialNumber: pass.key.serialNumber,
             authenticationToken: pass.authenticationToken, overrides: overrides), at: now()).pass
     }
-}
-
-/// Epoch milliseconds of a date, as the store keeps times.
-private func Milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
 }

@@ -186,8 +186,7 @@ struct IssuingRoutes {
 
     private static func pkpass(_ archive: Data, serial: String) -> HTTPResponse {
         var response = HTTPResponse.bytes(archive, contentType: "application/vnd.apple.pkpass")
-        let safe = String(serial.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0) : "_" })
-        response.headers["Content-Disposition"] = "attachment; filename=\"\(safe).pkpass\""
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(serial)).pkpass\""
         return response
     }
 }

@@ -123,7 +123,7 @@ struct TemplateRoutes {
         let files = try await templates.store.templateFiles(name, version)
         guard !files.isEmpty else { throw HTTPError(.notFound, "template '\(name)' has no version \(version)") }
         var response = HTTPResponse.bytes(try TemplateArchive.archive(files), contentType: "application/zip")
-        response.headers["Content-Disposition"] = "attachment; filename=\"\(Self.safeFileName(name))-v\(version).zip\""
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(name))-v\(version).zip\""
         return response
     }
 
@@ -199,13 +199,8 @@ struct TemplateRoutes {
 
     /// Template names become file and URL names: letters, digits, `-`, `_` and `.`, not starting with a dot.
     private static func checkName(_ name: String) throws(HTTPError) {
-        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
-        guard allowed, !name.hasPrefix("."), (1...64).contains(name.count) else {
+        guard name.unicodeScalars.allSatisfy(SafeFileName.allows), !name.hasPrefix("."), (1...64).contains(name.count) else {
             throw HTTPError(.badRequest, "a template name is 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'; '\(name)' is not")
         }
-    }
-
-    private static func safeFileName(_ name: String) -> String {
-        String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) ? Character($0) : "_" })
     }
 }

@@ -17,6 +17,11 @@ public struct PassHold: Sendable, Hashable {
         self.releaseAtMilliseconds = releaseAtMilliseconds
     }
 
+    /// A hold released at `releaseAt` (kept to the millisecond, as the store keeps times).
+    public init(key: PassKey, change: PassChange, releaseAt: Date) {
+        self.init(key: key, change: change, releaseAtMilliseconds: Int64((releaseAt.timeIntervalSince1970 * 1000).rounded()))
+    }
+
     /// ``releaseAtMilliseconds`` as a date.
     public var releaseAt: Date { Milliseconds.date(releaseAtMilliseconds) }
 

@@ -32,6 +32,9 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// When a change last showed the holder a notification, if ever (epoch milliseconds).
     public let lastNotifiedAtMilliseconds: Int64?
 
+    /// ``lastNotifiedAtMilliseconds`` as a date.
+    public var lastNotifiedAt: Date? { lastNotifiedAtMilliseconds.map(Milliseconds.date) }
+
     /// The key, template and tag only: the token must not reach a log.
     public var description: String { "StoredPass(\(key), template: \(template) v\(templateVersion), updateTag: \(updateTag), voided: \(voided))" }
 
