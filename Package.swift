@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PassCompiler", targets: ["PassCompiler"]),
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
+        .library(name: "PassPreview", targets: ["PassPreview"]),
         .library(name: "WalletService", targets: ["WalletService"]),
         // For embedding the service and for the fuzz targets in Fuzz/ (a package of their own).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
@@ -30,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CGlibc"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
         .target(name: "Locking"),
@@ -45,18 +48,25 @@ let package = Package(
         // Resizes master images into a slot's @1x/@2x/@3x PNGs at the sizes PassModel's ImageSpec gives.
         .target(name: "ImageProcessing", dependencies: ["CVips", "PassModel"]),
 
+        // Shapes, images and text (Cairo, with Pango through PangoCairo) drawn to PNG or SVG.
+        .target(name: "Drawing", dependencies: ["CPangoCairo", "Locking"]),
+        // QR, PDF417, Aztec and Code 128 symbols encoded by zint, as module rectangles.
+        .target(name: "Barcodes", dependencies: ["CZint"]),
+
         // Libraries.
         .target(name: "PassModel"),
         .target(name: "WalletStore", dependencies: ["Storage"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
+        // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
+        .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes"]),
         .target(name: "WalletService", dependencies: [
             "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "Logging",
             "ImageProcessing",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",
-            "ImageProcessing",
+            "ImageProcessing", "PassPreview",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
 
@@ -73,6 +83,8 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "PasswrightTesting"]),
+        .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(

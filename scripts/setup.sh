@@ -5,6 +5,8 @@ set -euo pipefail
 
 packages=(
   pkg-config libssl-dev libzip-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev libvips-tools
+  libcairo2-dev libpango1.0-dev libzint-dev fonts-inter fonts-noto-core fonts-noto-cjk
+  tesseract-ocr tesseract-ocr-eng
   openssl zip unzip postgresql python3 wrk
 )
 
@@ -37,3 +39,6 @@ pip_install() {  # pip_install IMPORT_NAME REQUIREMENT
 }
 pip_install h2 "h2>=4,<5"
 pip_install schemathesis "schemathesis>=4,<5"
+# zxing-cpp decodes the barcodes in preview pictures (independently of zint, which drew them); Pillow loads the PNGs for it.
+pip_install zxingcpp "zxing-cpp>=2,<4"
+pip_install PIL "pillow>=10"

@@ -8,7 +8,7 @@ public enum Passwright {
     public static let version = "0.1.0"
 
     static let commands: [any Subcommand.Type] = [
-        BuildCommand.self, BatchCommand.self, VerifyCommand.self, LintCommand.self, CertsCommand.self, ImagesCommand.self, ServeCommand.self,
+        BuildCommand.self, BatchCommand.self, VerifyCommand.self, LintCommand.self, PreviewCommand.self, CertsCommand.self, ImagesCommand.self, ServeCommand.self,
         PushCommand.self, TemplatesCommand.self, HealthcheckCommand.self, BenchCommand.self,
     ]
 

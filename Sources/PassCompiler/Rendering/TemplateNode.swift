@@ -46,15 +46,7 @@ indirect enum TemplateNode: Sendable {
     }
 
     /// Every placeholder path used, for documentation and linting.
-    var placeholders: [String] {
-        switch self {
-        case .literal: return []
-        case .interpolated(let pieces, _):
-            return pieces.compactMap { if case .placeholder(let placeholder) = $0 { placeholder.path } else { nil } }
-        case .object(let members): return members.flatMap(\.node.placeholders)
-        case .array(let nodes): return nodes.flatMap(\.placeholders)
-        }
-    }
+    var placeholders: [String] { placeholderUses.map(\.path) }
 
     /// Fills the placeholders from `record`. A string that is exactly one placeholder takes the record
     /// value's own JSON type; placeholders inside text are formatted as text. Because this works on the
