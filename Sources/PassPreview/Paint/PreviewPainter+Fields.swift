@@ -40,20 +40,40 @@ extension PreviewPainter {
         return labelHeight + valueHeight
     }
 
-    /// Fields side by side in equal columns across `rect` (Wallet's secondary and auxiliary rows);
-    /// the last column of several is set flush right, as Wallet does. Returns the height used.
+    /// Fields side by side across `rect` (Wallet's secondary and auxiliary rows): each column as wide
+    /// as its text, the space left spread between them, the last of several flush right. When they
+    /// do not fit, the widest columns give way first and their values end in an ellipsis, as Wallet
+    /// cuts them. Returns the height used.
     @discardableResult
     func row(_ fields: [Field], group: String, in rect: Rect, fonts: FieldFonts = .row) -> Double {
         guard !fields.isEmpty else { return 0 }
         let gap = 10.0
-        let width = (rect.width - gap * Double(fields.count - 1)) / Double(fields.count)
-        var height = 0.0
+        let natural = fields.map { max(width(of: label(of: $0), style: fonts.label), width(of: value(of: $0), style: fonts.value)) + 1 }
+        let widths = Self.fit(natural, into: rect.width - gap * Double(fields.count - 1))
+        let spare = rect.width - widths.reduce(0, +)
+        let spacing = fields.count > 1 ? spare / Double(fields.count - 1) : 0
+        var x = rect.x, height = 0.0
         for (index, item) in fields.enumerated() {
-            let column = Rect(x: rect.x + Double(index) * (width + gap), y: rect.y, width: width, height: rect.height)
+            let column = Rect(x: x, y: rect.y, width: widths[index], height: rect.height)
             let alignment: TextStyle.Alignment? = item.textAlignment == nil && fields.count > 1 && index == fields.count - 1 ? .right : nil
             height = max(height, field(item, group: group, in: column, fonts: fonts, alignment: alignment))
+            x += widths[index] + spacing
         }
         return height
+    }
+
+    /// Column widths that fit `available`: unchanged when they fit; otherwise the widest are cut down
+    /// to a common width, so short fields stay whole.
+    static func fit(_ widths: [Double], into available: Double) -> [Double] {
+        guard widths.reduce(0, +) > available else { return widths }
+        let sorted = widths.sorted()
+        var remaining = available
+        for (index, width) in sorted.enumerated() {
+            let share = remaining / Double(sorted.count - index)
+            if width > share { return widths.map { min($0, share) } }
+            remaining -= width
+        }
+        return widths
     }
 
     static func alignment(of field: Field) -> TextStyle.Alignment {
