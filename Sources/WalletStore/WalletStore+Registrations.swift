@@ -64,17 +64,8 @@ extension WalletStore {
     /// it returns `nil` until one of the passes changes again.
     public func serialNumbers(deviceLibraryIdentifier: String, passTypeIdentifier: String, updatedSince: Int64?) async throws -> UpdatedSerials? {
         try await storing("list the updated serial numbers of \(passTypeIdentifier)") {
-            let rows = try await database.query(SQL(
-                """
-                SELECT passes.serial_number, passes.update_tag
-                FROM registrations
-                JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier
-                           AND passes.serial_number = registrations.serial_number
-                WHERE registrations.device_library_identifier = ? AND registrations.pass_type_identifier = ?
-                  AND passes.update_tag > ?
-                ORDER BY passes.serial_number
-                """,
-                .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .integer(updatedSince ?? 0)
+            let rows = try await database.query(Self.updatedSerialsQuery(
+                deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, updatedSince: updatedSince
             ))
             guard !rows.isEmpty else { return nil }
             return UpdatedSerials(
@@ -82,6 +73,29 @@ extension WalletStore {
                 lastUpdated: try rows.map { try $0.int64("update_tag") }.max()!
             )
         }
+    }
+
+    /// The statement behind ``serialNumbers(deviceLibraryIdentifier:passTypeIdentifier:updatedSince:)``,
+    /// on its own so that tests can ask each engine for its plan.
+    ///
+    /// Every device asks this after every push, so it must cost the device's few registrations, not
+    /// the type's passes: it walks the registrations primary key (device, type, serial) and looks each
+    /// pass up by its own. Hence the order is by `registrations.serial_number`, which that walk yields
+    /// as is; ordered by `passes.serial_number` (the same value, but SQLite does not know) SQLite's
+    /// planner preferred to scan every pass of the type in key order to skip a sort (issue #14).
+    static func updatedSerialsQuery(deviceLibraryIdentifier: String, passTypeIdentifier: String, updatedSince: Int64?) -> SQL {
+        SQL(
+            """
+            SELECT registrations.serial_number, passes.update_tag
+            FROM registrations
+            JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier
+                       AND passes.serial_number = registrations.serial_number
+            WHERE registrations.device_library_identifier = ? AND registrations.pass_type_identifier = ?
+              AND passes.update_tag > ?
+            ORDER BY registrations.serial_number
+            """,
+            .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .integer(updatedSince ?? 0)
+        )
     }
 
     /// How many devices are registered for the pass.

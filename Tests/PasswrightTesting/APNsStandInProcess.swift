@@ -23,10 +23,12 @@ public final class APNsStandInProcess: Sendable {
     private let process: Locked<Process?>
 
     /// Starts the stand-in on `port` (0: any free port; a port it had before, to restart it there).
-    /// Its stderr goes to `<recordFile>.log`, quoted when it fails to start.
+    /// Its stderr goes to `<recordFile>.log`, quoted when it fails to start. With `answerEarly` it
+    /// answers every request on its headers, before the body, then resets the stream with
+    /// RST_STREAM(NO_ERROR) (RFC 9113 §8.1; the script's `--answer-early`).
     public init(
         caFile: URL, certificate: URL, key: URL, recordFile: URL, rulesFile: URL, port: Int = 0,
-        maxConcurrentStreams: Int? = nil, delayMilliseconds: Int? = nil
+        maxConcurrentStreams: Int? = nil, delayMilliseconds: Int? = nil, answerEarly: Bool = false
     ) throws {
         let errorFile = recordFile.appendingPathExtension("log")
         guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
@@ -39,6 +41,7 @@ public final class APNsStandInProcess: Sendable {
         ]
         if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
         if let delayMilliseconds { arguments += ["--delay-ms", String(delayMilliseconds)] }
+        if answerEarly { arguments.append("--answer-early") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

@@ -23,6 +23,8 @@ public struct APNsStandInRecord: Decodable, Sendable {
     public var openStreams: Int
     /// Whether the client had acknowledged the stand-in's SETTINGS_MAX_CONCURRENT_STREAMS by then.
     public var limitAcknowledged: Bool
+    /// Whether the answer went out before the request's body had arrived (`--answer-early`).
+    public var answeredEarly: Bool
 
     /// The device token at the end of `/3/device/<token>`.
     public var token: String { path.hasPrefix("/3/device/") ? String(path.dropFirst("/3/device/".count)) : "" }
@@ -32,6 +34,7 @@ public struct APNsStandInRecord: Decodable, Sendable {
         case clientSubject = "client_subject"
         case openStreams = "open_streams"
         case limitAcknowledged = "limit_acknowledged"
+        case answeredEarly = "answered_early"
     }
 
     /// Decodes a record line; fields an older stand-in did not write take empty defaults.
@@ -47,6 +50,7 @@ public struct APNsStandInRecord: Decodable, Sendable {
         clientSubject = try container.decodeIfPresent(String.self, forKey: .clientSubject) ?? ""
         openStreams = try container.decodeIfPresent(Int.self, forKey: .openStreams) ?? 0
         limitAcknowledged = try container.decodeIfPresent(Bool.self, forKey: .limitAcknowledged) ?? false
+        answeredEarly = try container.decodeIfPresent(Bool.self, forKey: .answeredEarly) ?? false
     }
 
     /// Every request recorded in `recordFile` so far, in the order answered. A last line still being

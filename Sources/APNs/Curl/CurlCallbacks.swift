@@ -11,24 +11,16 @@ func curlWriteBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: I
     guard let userdata else { return 0 }
     let easy = Unmanaged<CurlEasy>.fromOpaque(userdata).takeUnretainedValue()
     if let data, length > 0 {
-        easy.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+        easy.response.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
     }
     return length
 }
 
-/// `CURLOPT_HEADERFUNCTION`: called once per header line. Keeps `apns-id`; a new status line (libcurl
-/// retrying the request on a fresh connection) discards what an earlier attempt delivered.
+/// `CURLOPT_HEADERFUNCTION`: called once per header line, which ``ResponseProgress`` reads.
 func curlReceiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ userdata: UnsafeMutableRawPointer?) -> Int {
     let length = size * count
     guard let userdata, let data else { return 0 }
     let easy = Unmanaged<CurlEasy>.fromOpaque(userdata).takeUnretainedValue()
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
-        easy.apnsID = nil
-        easy.body = []
-    } else if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "apns-id" {
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        easy.apnsID = value.isEmpty ? nil : value
-    }
+    easy.response.receiveHeaderLine(String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self))
     return length
 }

@@ -9,10 +9,8 @@ final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    /// The response body as the write callback receives it.
-    var body: [UInt8] = []
-    /// The `apns-id` response header, from the header callback.
-    var apnsID: String?
+    /// The response as the header and write callbacks receive it.
+    var response = ResponseProgress()
 
     init(request: APNsRequest, identity: CurlIdentity) throws(APNsError) {
         try CurlGlobal.ensureReady()

@@ -19,17 +19,29 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Resumes `send` with the answer, or with the failure libcurl reported.
+    ///
+    /// A complete response is the answer even when libcurl ends the transfer with an error: a server
+    /// may answer before reading the body and then reset the stream with RST_STREAM(NO_ERROR)
+    /// (RFC 9113 §8.1), which libcurl reports as a stream error. Failing it would resend a push APNs
+    /// has already taken (issue #14). Only what reached the callbacks counts: libcurl 7.88 can also end
+    /// such a stream while the answer is still in its own buffers (when the transfer tries to send the
+    /// body before it reads), and then no status is known and the push fails as before.
     func finish(_ code: CURLcode) {
-        guard code == CURLE_OK else {
+        let status: Int
+        if code == CURLE_OK {
+            status = easy.responseCode
+        } else if let answered = easy.response.completeStatus {
+            status = answered
+        } else {
             fail(CurlGate.error(for: code, server: server, timeout: timeout, detail: easy.failureDetail(code)))
             return
         }
-        let errorBody = try? JSONDecoder().decode(ErrorBody.self, from: Data(easy.body))
+        let errorBody = try? JSONDecoder().decode(ErrorBody.self, from: Data(easy.response.body))
         continuation.resume(returning: .success(APNsResponse(
-            status: easy.responseCode,
+            status: status,
             reason: errorBody?.reason,
             timestamp: errorBody?.timestamp.map { Date(timeIntervalSince1970: $0 / 1000) },
-            apnsID: easy.apnsID
+            apnsID: easy.response.apnsID
         )))
     }
 

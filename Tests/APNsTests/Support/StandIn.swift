@@ -12,6 +12,8 @@ struct StandInOptions: Sendable {
     var delayMilliseconds = 0
     /// Require client certificates from the unrelated CA instead of ours.
     var requireOtherCA = false
+    /// Answer every request on its headers, before its body, then RST_STREAM(NO_ERROR).
+    var answerEarly = false
 }
 
 /// One rule of the stand-in's rules file.
@@ -68,6 +70,7 @@ final class StandIn: Sendable {
         try APNsStandInProcess(
             caFile: options.requireOtherCA ? pki.otherCAFile : pki.caFile, certificate: pki.serverCertificate, key: pki.serverKey,
             recordFile: recordFile, rulesFile: rulesFile, port: port,
-            maxConcurrentStreams: options.maxConcurrentStreams, delayMilliseconds: options.delayMilliseconds)
+            maxConcurrentStreams: options.maxConcurrentStreams, delayMilliseconds: options.delayMilliseconds,
+            answerEarly: options.answerEarly)
     }
 }

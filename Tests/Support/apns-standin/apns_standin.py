@@ -6,7 +6,7 @@ advertises SETTINGS_MAX_CONCURRENT_STREAMS, records every request as one JSON li
 device token as a rules file says (default: 200 with an apns-id), with the bodies APNs sends.
 
     apns_standin.py --ca ca.pem --cert server.pem --key server.key --record requests.jsonl \
-        [--port 0] [--max-concurrent-streams 100] [--rules rules.json] [--delay-ms 0]
+        [--port 0] [--max-concurrent-streams 100] [--rules rules.json] [--delay-ms 0] [--answer-early]
 
 When ready it prints `PORT <n>` on stdout. The rules file maps a device token to an answer:
     {"<token>": "BadDeviceToken", "<token2>": {"reason": "Unregistered", "timestamp": 1700000000000}}
@@ -16,9 +16,17 @@ whenever it changes (replace it atomically), so a test can turn a token's 429 in
 
 Each record line holds: time, connection (1, 2, … per TLS connection), stream, method, path, authority,
 headers (without pseudo-headers), body, client_subject (e.g. `UID=pass.x,CN=...,O=...`) and
-open_streams (requests open on that connection when this one's headers arrived, this one included) and
+open_streams (requests open on that connection when this one's headers arrived, this one included),
 limit_acknowledged (whether the client had then acknowledged our SETTINGS_MAX_CONCURRENT_STREAMS; before
-that, RFC 9113 lets it open more streams than the limit, since it cannot have seen it yet).
+that, RFC 9113 lets it open more streams than the limit, since it cannot have seen it yet) and
+answered_early (whether the answer went out before the request's body had arrived).
+
+--answer-early answers each request as soon as its HEADERS arrive, before reading its body, then resets
+the stream with RST_STREAM(NO_ERROR): a complete response that RFC 9113 section 8.1 lets a server send
+without the body. So that the body cannot be on its way already, the stand-in also advertises an initial
+stream window of 0 (the client may send no DATA); only a stream opened before the client has seen that
+setting can have its body with its headers; that one is answered as usual and its record says
+answered_early false.
 
 Requires Python 3.9+ and the `h2` package (pip install h2).
 """
@@ -145,9 +153,10 @@ class Connection(asyncio.Protocol):
         self.transport = transport
         self.subject = subject_of(transport.get_extra_info("ssl_object"))
         self.h2.initiate_connection()
-        self.h2.update_settings({
-            h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: self.server.options.max_concurrent_streams,
-        })
+        settings = {h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: self.server.options.max_concurrent_streams}
+        if self.server.options.answer_early:
+            settings[h2.settings.SettingCodes.INITIAL_WINDOW_SIZE] = 0
+        self.h2.update_settings(settings)
         self.flush()
 
     def data_received(self, data):
@@ -158,6 +167,9 @@ class Connection(asyncio.Protocol):
             self.flush()
             self.transport.close()
             return
+        # Streams whose request ended in this batch (h2 has processed every frame of it already): with
+        # --answer-early, these are answered as usual, body and all.
+        ended = {event.stream_id for event in events if isinstance(event, h2.events.StreamEnded)}
         for event in events:
             if isinstance(event, h2.events.RequestReceived):
                 self.requests[event.stream_id] = {
@@ -165,6 +177,8 @@ class Connection(asyncio.Protocol):
                     "open": len(self.requests) + 1, "acked": self.limit_acknowledged,
                 }
                 self.highest_stream = max(self.highest_stream, event.stream_id)
+                if self.server.options.answer_early and event.stream_id not in ended:
+                    self.answer_early(event.stream_id)
             elif isinstance(event, h2.events.DataReceived):
                 if event.stream_id in self.requests:
                     self.requests[event.stream_id]["body"] += event.data
@@ -181,6 +195,11 @@ class Connection(asyncio.Protocol):
                 self.transport.close()
         self.flush()
 
+    def answer_early(self, stream_id):
+        """Answers a request whose body is still to come, then resets its stream (the answer is complete)."""
+        self.respond(stream_id, answered_early=True)
+        self.h2.reset_stream(stream_id, error_code=h2.errors.ErrorCodes.NO_ERROR)
+
     def request_complete(self, stream_id):
         self.pending.add(stream_id)
         delay = self.server.options.delay_ms / 1000
@@ -189,7 +208,7 @@ class Connection(asyncio.Protocol):
         else:
             self.respond(stream_id)
 
-    def respond(self, stream_id):
+    def respond(self, stream_id, answered_early=False):
         request = self.requests.pop(stream_id, None)
         if request is None or self.transport.is_closing():
             self.pending.discard(stream_id)
@@ -208,6 +227,7 @@ class Connection(asyncio.Protocol):
             "client_subject": self.subject,
             "open_streams": request["open"],
             "limit_acknowledged": request["acked"],
+            "answered_early": answered_early,
         })
         status, body = self.server.answer_for(path)
         apns_id = headers.get("apns-id") or str(uuid.uuid4()).upper()
@@ -258,6 +278,8 @@ async def main():
     parser.add_argument("--rules", help="JSON file mapping device tokens to answers")
     parser.add_argument("--max-concurrent-streams", type=int, default=100)
     parser.add_argument("--delay-ms", type=int, default=0, help="hold every answer this long")
+    parser.add_argument("--answer-early", action="store_true",
+                        help="answer on HEADERS, before the body, then RST_STREAM(NO_ERROR)")
     options = parser.parse_args()
 
     server = Server(options)

@@ -33,15 +33,16 @@ final class APNsStandIn: Sendable {
     /// `passwright serve` options that send to this stand-in.
     var serveArguments: [String] { ["--push", "on", "--apns-url", url.absoluteString, "--apns-ca-file", rootCA.path] }
 
-    /// Starts a stand-in whose files live in `folder`.
-    static func start(in folder: URL, rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil) async throws -> APNsStandIn {
+    /// Starts a stand-in whose files live in `folder`; with `answerEarly` it answers each push on its
+    /// headers, before the body, then resets the stream with RST_STREAM(NO_ERROR).
+    static func start(in folder: URL, rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil, answerEarly: Bool = false) async throws -> APNsStandIn {
         let certificate = try await StandInCertificate.shared.value
         let recordFile = folder.appendingPathComponent("apns-requests.jsonl")
         let rulesFile = folder.appendingPathComponent("apns-rules.json")
         try write(rules: rules, to: rulesFile)
         let process = try APNsStandInProcess(
             caFile: certificate.rootCA, certificate: certificate.certificate, key: certificate.key, recordFile: recordFile,
-            rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams)
+            rulesFile: rulesFile, maxConcurrentStreams: maxConcurrentStreams, answerEarly: answerEarly)
         return APNsStandIn(recordFile: recordFile, rulesFile: rulesFile, rootCA: certificate.rootCA, process: process)
     }
 
@@ -82,9 +83,11 @@ final class APNsStandIn: Sendable {
 }
 
 /// Runs `body` with a fresh stand-in in its own folder, stopped and removed afterwards.
-func withStandIn<T>(rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil, _ body: (APNsStandIn) async throws -> T) async throws -> T {
+func withStandIn<T>(
+    rules: [String: JSON] = [:], maxConcurrentStreams: Int? = nil, answerEarly: Bool = false, _ body: (APNsStandIn) async throws -> T
+) async throws -> T {
     try await withScratch { folder in
-        let standIn = try await APNsStandIn.start(in: folder, rules: rules, maxConcurrentStreams: maxConcurrentStreams)
+        let standIn = try await APNsStandIn.start(in: folder, rules: rules, maxConcurrentStreams: maxConcurrentStreams, answerEarly: answerEarly)
         return try await withCleanup { try await body(standIn) } cleanup: { await standIn.stop() }
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+
+/// How much of one APNs response has arrived, built from the header lines and body bytes libcurl
+/// hands to its callbacks, so that a transfer libcurl ends with an error can still count as answered.
+///
+/// An HTTP/2 server may send its complete response before it has read the request body and then
+/// reset the stream with RST_STREAM(NO_ERROR) (RFC 9113 §8.1); libcurl reports that as a stream
+/// error. The response is APNs's answer all the same, and treating it as a lost connection resends
+/// the push (issue #14: 11,281 requests for 10,000 pushes). A pure value, so the rule is testable
+/// without a socket.
+struct ResponseProgress: Sendable, Equatable {
+    /// The status of the current status line, final (≥ 200) or interim (1xx).
+    private var status: Int?
+    /// Whether the header block of a final status has ended (the empty line after it).
+    private var headersComplete = false
+    /// The `content-length` of the final response, when it sent one.
+    private var contentLength: Int?
+    /// The response body as received so far.
+    private(set) var body: [UInt8] = []
+    /// The `apns-id` response header, the handle Apple support asks for when tracing a push.
+    private(set) var apnsID: String?
+
+    /// Takes one header line as libcurl delivers it (status line, field or the empty line ending the
+    /// block, with its CRLF). A new status line (an interim response ending, or libcurl retrying the
+    /// request on a fresh connection) discards what came before it.
+    mutating func receiveHeaderLine(_ line: String) {
+        if line.hasPrefix("HTTP/") {
+            self = ResponseProgress()
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            status = parts.count >= 2 ? Int(parts[1]) : nil
+            return
+        }
+        guard !headersComplete else { return }  // trailers say nothing about completeness
+        if line == "\r\n" || line == "\n" {
+            headersComplete = (status ?? 0) >= 200
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        switch name {
+        case "apns-id": apnsID = value.isEmpty ? nil : value
+        case "content-length": contentLength = Int(value)
+        default: break
+        }
+    }
+
+    /// Takes a piece of the response body.
+    mutating func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// The final status of a response that arrived whole: its header block ended and its body is as
+    /// long as `content-length` says, or empty when it sent none (an unannounced body may have been
+    /// cut short, and resending is the safe side then). `nil` while anything may be missing.
+    var completeStatus: Int? {
+        guard headersComplete, let status else { return nil }
+        if let contentLength { return body.count == contentLength ? status : nil }
+        return body.isEmpty ? status : nil
+    }
+}
