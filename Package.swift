@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
-        .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes"]),
+        .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
         .target(name: "WalletService", dependencies: [
             "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "Logging",
             "ImageProcessing",
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "PasswrightTesting"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),

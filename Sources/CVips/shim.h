@@ -51,3 +51,17 @@ static inline int passwright_vips_centre_on_canvas(VipsImage *in, VipsImage **ou
 static inline int passwright_vips_png_buffer(VipsImage *in, void **bytes, size_t *length) {
     return vips_pngsave_buffer(in, bytes, length, "strip", TRUE, NULL);
 }
+
+/* Wraps straight (not premultiplied) 8-bit RGBA pixels in place as an sRGB image; the pixels must
+   outlive the image. */
+static inline VipsImage *passwright_vips_from_rgba(const void *pixels, size_t length, int width, int height) {
+    VipsImage *image = vips_image_new_from_memory(pixels, length, width, height, 4, VIPS_FORMAT_UCHAR);
+    if (image) image->Type = VIPS_INTERPRETATION_sRGB;
+    return image;
+}
+
+/* A PNG written for speed: zlib level 1 and no row filters. For flat-coloured pictures (previews)
+   this is ten times faster than libpng's adaptive filtering at level 6 and about 20 % larger. */
+static inline int passwright_vips_png_buffer_fast(VipsImage *in, void **bytes, size_t *length) {
+    return vips_pngsave_buffer(in, bytes, length, "compression", 1, "filter", VIPS_FOREIGN_PNG_FILTER_NONE, "strip", TRUE, NULL);
+}

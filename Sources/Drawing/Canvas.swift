@@ -1,9 +1,9 @@
 import Foundation
 internal import CPangoCairo
 
-/// The file a canvas becomes.
+/// What a canvas becomes: pixels (to be written as PNG by the caller) or an SVG document.
 public enum CanvasFormat: String, Sendable, Hashable, CaseIterable {
-    case png, svg
+    case raster, svg
 }
 
 /// One picture being drawn: shapes, images and text in points, scaled to pixels for PNG.
@@ -32,7 +32,7 @@ public final class Canvas {
         self.scale = scale
         self.format = format
         switch format {
-        case .png:
+        case .raster:
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32((size.width * scale).rounded()), Int32((size.height * scale).rounded()))
         case .svg:
             surface = sink.withCallback { closure, write in
@@ -249,24 +249,53 @@ public final class Canvas {
 
     // MARK: Output
 
-    /// The finished picture: PNG or SVG bytes. The canvas cannot be drawn on afterwards.
-    public func finish() throws(DrawingError) -> Data {
-        precondition(!finished, "a canvas is finished once")
+    /// The finished raster picture as straight RGBA. The canvas cannot be drawn on afterwards.
+    public func finishRaster() throws(DrawingError) -> RGBAPixels {
+        precondition(!finished && format == .raster, "a raster canvas is finished once")
         cairo_surface_flush(surface)
-        switch format {
-        case .png:
-            let status = sink.withCallback { closure, write in cairo_surface_write_to_png_stream(surface, write, closure) }
-            try CairoGate.check("write the PNG", status)
-            release()
-        case .svg:
-            cairo_destroy(context)
-            cairo_surface_finish(surface)
-            try CairoGate.check("write the SVG", cairo_surface_status(surface))
-            finished = true
-            passwright_g_object_unref(UnsafeMutableRawPointer(pangoContext))
-            FontMaps.shared.giveBack(fontMap)
-            cairo_surface_destroy(surface)
+        try CairoGate.check("draw", cairo_status(context))
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let source = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+        var rgba = Data(count: width * height * 4)
+        rgba.withUnsafeMutableBytes { target in
+            let out = target.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<height {
+                let row = source.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    // ARGB32 is a native-endian word with premultiplied colour: undo both.
+                    let word = row[x]
+                    let alpha = word >> 24
+                    var red = (word >> 16) & 0xFF, green = (word >> 8) & 0xFF, blue = word & 0xFF
+                    if alpha != 255, alpha != 0 {
+                        red = (red * 255 + alpha / 2) / alpha
+                        green = (green * 255 + alpha / 2) / alpha
+                        blue = (blue * 255 + alpha / 2) / alpha
+                    }
+                    let offset = (y * width + x) * 4
+                    out[offset] = UInt8(truncatingIfNeeded: red)
+                    out[offset + 1] = UInt8(truncatingIfNeeded: green)
+                    out[offset + 2] = UInt8(truncatingIfNeeded: blue)
+                    out[offset + 3] = UInt8(truncatingIfNeeded: alpha)
+                }
+            }
         }
+        release()
+        return RGBAPixels(width: width, height: height, data: rgba)
+    }
+
+    /// The finished SVG document. The canvas cannot be drawn on afterwards.
+    public func finishSVG() throws(DrawingError) -> Data {
+        precondition(!finished && format == .svg, "an SVG canvas is finished once")
+        cairo_surface_flush(surface)
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        finished = true
+        passwright_g_object_unref(UnsafeMutableRawPointer(pangoContext))
+        FontMaps.shared.giveBack(fontMap)
+        cairo_surface_destroy(surface)
+        try CairoGate.check("write the SVG", status)
         return sink.data
     }
 

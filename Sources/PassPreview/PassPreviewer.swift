@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import ImageProcessing
 import PassModel
 
 /// Draws a pass the way Wallet lays it out: front, back or both, at @1x–@3x, as PNG or SVG.
@@ -22,7 +23,7 @@ public enum PassPreviewer {
             let backHeight: Double
             if options.side != .front {
                 // The back grows with its fields: measured on a scratch canvas first.
-                let scratch = try Canvas(size: Size(width: PreviewPainter.backWidth, height: 1), scale: 1, format: .png)
+                let scratch = try Canvas(size: Size(width: PreviewPainter.backWidth, height: 1), scale: 1, format: .raster)
                 backHeight = PreviewPainter(canvas: scratch, pass: contents.pass, strings: strings, formatter: formatter, images: images).back(height: nil)
             } else {
                 backHeight = 0
@@ -33,7 +34,7 @@ public enum PassPreviewer {
             case .back: size = Size(width: PreviewPainter.backWidth, height: backHeight)
             case .both: size = Size(width: front.width + gap + PreviewPainter.backWidth, height: max(front.height, backHeight))
             }
-            let canvas = try Canvas(size: size, scale: Double(options.scale), format: options.format == .png ? .png : .svg)
+            let canvas = try Canvas(size: size, scale: Double(options.scale), format: options.format == .png ? .raster : .svg)
             let painter = PreviewPainter(canvas: canvas, pass: contents.pass, strings: strings, formatter: formatter, images: images)
             var cards: [Rect] = []
             if options.side != .back {
@@ -48,7 +49,13 @@ public enum PassPreviewer {
                 canvas.translated(by: origin) { painter.back(height: backHeight) }
                 cards.append(Rect(x: origin.x, y: 0, width: PreviewPainter.backWidth, height: backHeight))
             }
-            let data = try canvas.finish()
+            let data: Data
+            if options.format == .png {
+                let pixels = try canvas.finishRaster()
+                data = try PNGEncoder.encode(rgba: pixels.data, width: pixels.width, height: pixels.height)
+            } else {
+                data = try canvas.finishSVG()
+            }
             return RenderedPreview(
                 data: data, format: options.format,
                 pixelWidth: Int((size.width * Double(options.scale)).rounded()), pixelHeight: Int((size.height * Double(options.scale)).rounded()),

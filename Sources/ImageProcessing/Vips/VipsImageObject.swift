@@ -26,11 +26,12 @@ final class VipsImageObject {
     }
 
     /// The image encoded as PNG (metadata stripped: Wallet reads none of it).
-    func png() throws -> [UInt8] {
+    func png(fast: Bool = false) throws -> [UInt8] {
         VipsGate.begin()
         var bytes: UnsafeMutableRawPointer?
         var length = 0
-        try VipsGate.check("pngsave_buffer", passwright_vips_png_buffer(pointer, &bytes, &length))
+        let code = fast ? passwright_vips_png_buffer_fast(pointer, &bytes, &length) : passwright_vips_png_buffer(pointer, &bytes, &length)
+        try VipsGate.check("pngsave_buffer", code)
         guard let bytes else { throw ImageProcessingError.processing(operation: "pngsave_buffer", details: "no bytes written") }
         defer { passwright_g_free(bytes) }
         return Array(UnsafeRawBufferPointer(start: bytes, count: length))
