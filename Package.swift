@@ -94,6 +94,10 @@ let package = Package(
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
             "Locking", "Logging", "PasswrightTesting",
         ]),
-        .testTarget(name: "PasswrightCLITests", dependencies: ["PasswrightCLI", "Signing", "ZipArchive", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "PasswrightCLITests", dependencies: [
+            "PasswrightCLI", "Signing", "ZipArchive", "Locking", "PasswrightTesting",
+            // lint --pictures is judged by drawing the findings' fixes and sampling the pictures.
+            "PassLint", "PassCompiler", "PassModel", "PassPreview", "Drawing",
+        ]),
     ]
 )

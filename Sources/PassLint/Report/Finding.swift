@@ -38,17 +38,37 @@ public struct Finding: Sendable, Hashable, Codable {
     public var after: String
     /// One sentence on what the person holding the pass sees or feels differently.
     public var effect: String
+    /// The change After describes, as a value a tool can apply to the pass (``Fix/apply(to:)``), for
+    /// findings that change how the pass looks; `nil` for the rest.
+    public var fix: Fix?
+    /// The before and after pictures drawn for this finding (`passwright lint --pictures`), when drawn.
+    public var pictures: Pictures?
 
     /// The value `before` takes when the thing is missing.
     public static let missing = "—"
 
     /// Creates a finding.
-    public init(rule: String, severity: Severity, location: String, before: String, after: String, effect: String) {
+    public init(rule: String, severity: Severity, location: String, before: String, after: String, effect: String, fix: Fix? = nil) {
         self.rule = rule
         self.severity = severity
         self.location = location
         self.before = before
         self.after = after
         self.effect = effect
+        self.fix = fix
+    }
+
+    /// Where a finding's pictures were written: the pass as it is and with the fix applied.
+    public struct Pictures: Sendable, Hashable, Codable {
+        /// The pass as it is (`DIR/contrast.label-1-before.png`).
+        public var before: String
+        /// The pass with ``Finding/fix`` applied (`DIR/contrast.label-1-after.png`).
+        public var after: String
+
+        /// Creates the pair of paths.
+        public init(before: String, after: String) {
+            self.before = before
+            self.after = after
+        }
     }
 }

@@ -11,11 +11,18 @@ public enum LintReport {
     }
 
     /// One markdown table; each row's first cell starts with `**[severity] rule** location —`.
+    /// A finding with ``Finding/pictures`` shows its before picture under Before and its after
+    /// picture under After (markdown image links to the paths as written).
     public static func markdownTable(_ findings: [Finding]) -> String {
         var lines = ["| Before | After | What this changes |", "|---|---|---|"]
         for finding in sorted(findings) {
-            let first = "**[\(finding.severity.rawValue)] \(finding.rule)** \(finding.location) — \(code(finding.before))"
-            lines.append("| \(cell(first)) | \(cell(code(finding.after))) | \(cell(finding.effect)) |")
+            var first = "**[\(finding.severity.rawValue)] \(finding.rule)** \(finding.location) — \(code(finding.before))"
+            var after = code(finding.after)
+            if let pictures = finding.pictures {
+                first += "<br>" + image("before", pictures.before)
+                after += "<br>" + image("after", pictures.after)
+            }
+            lines.append("| \(cell(first)) | \(cell(after)) | \(cell(finding.effect)) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -31,6 +38,12 @@ public enum LintReport {
     /// Wraps a value in backticks unless it is the missing marker or already prose.
     private static func code(_ text: String) -> String {
         text == Finding.missing || text.isEmpty ? text : "`\(text.replacingOccurrences(of: "`", with: "'"))`"
+    }
+
+    /// A markdown image link; a path with spaces or parentheses goes in angle brackets (CommonMark).
+    private static func image(_ text: String, _ path: String) -> String {
+        let target = path.contains(where: { " ()".contains($0) }) ? "<\(path)>" : path
+        return "![\(text)](\(target))"
     }
 
     /// Escapes what would break a table cell.

@@ -21,7 +21,8 @@ enum ColourRules: LintRules {
                     rule: rule, severity: .warning, location: context.at(key),
                     before: subject.quote(key) + " on \(background) (\(format(ratio)):1)",
                     after: JSONTree.member(key, .string(fixed.description)),
-                    effect: "The \(what) go from \(format(ratio)):1 to \(format(fixedRatio)):1 against the background, so they stay readable in sunlight and for people with low vision."))
+                    effect: "The \(what) go from \(format(ratio)):1 to \(format(fixedRatio)):1 against the background, so they stay readable in sunlight and for people with low vision.",
+                    fix: .colour(key: key, value: fixed.description)))
             }
         }
         for key in ["backgroundColor", "foregroundColor", "labelColor", "stripColor", "footerBackgroundColor"] {

@@ -23,10 +23,12 @@ enum GlanceRules: LintRules {
             for (index, field) in fields.primaryFields.enumerated() {
                 let path = "\(key).primaryFields[\(index)].value"
                 guard case .string(let text) = field.value, text.count > primaryLength, !context.subject.isUnknown(path) else { continue }
+                let short = shortened(text, to: primaryLength)
                 findings.append(Finding(
                     rule: "glance.primaryLength", severity: .warning, location: context.at(path), before: context.subject.quote(path),
-                    after: JSONTree.member("value", .string(shortened(text, to: primaryLength))) + " (the full text in a backFields entry)",
-                    effect: "The primary value shows whole instead of being cut off with an ellipsis on smaller iPhones and the lock screen."))
+                    after: JSONTree.member("value", .string(short)) + " (the full text in a backFields entry)",
+                    effect: "The primary value shows whole instead of being cut off with an ellipsis on smaller iPhones and the lock screen.",
+                    fix: .shorten(key: field.key, value: short)))
             }
             if fields.secondaryFields.count > secondaryCount {
                 findings.append(tooMany(
@@ -55,7 +57,7 @@ enum GlanceRules: LintRules {
             rule: rule, severity: .warning, location: context.at("\(style).\(name)"),
             before: "\(keys.count) \(name): " + keys.joined(separator: ", "),
             after: "keep " + keys.prefix(limit).joined(separator: ", ") + "; move " + keys.dropFirst(limit).joined(separator: ", ") + " to \(destination)",
-            effect: effect)
+            effect: effect, fix: .moveToBack(style: style, group: name, keep: limit))
     }
 
     private static func relevantTextFindings(_ context: LintContext) -> [Finding] {
