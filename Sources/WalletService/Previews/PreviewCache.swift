@@ -21,10 +21,14 @@ final class PreviewCache: Sendable {
         let options: String
 
         init(pass: StoredPass, options: PreviewOptions) {
-            self.pass = pass.key
-            tag = pass.updateTag
-            templateVersion = pass.templateVersion
-            self.options = options.cacheKey
+            self.init(pass: pass.key, tag: pass.updateTag, templateVersion: pass.templateVersion, options: options.cacheKey)
+        }
+
+        init(pass: PassKey, tag: Int64, templateVersion: Int64, options: String) {
+            self.pass = pass
+            self.tag = tag
+            self.templateVersion = templateVersion
+            self.options = options
         }
 
         /// The entity tag of the picture: it names everything the picture is drawn from, so it
