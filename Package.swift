@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
         .target(name: "WalletService", dependencies: [
             "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "Logging",
-            "ImageProcessing",
+            "ImageProcessing", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",

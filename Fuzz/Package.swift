@@ -26,6 +26,9 @@ let package = Package(
         .executableTarget(name: "FuzzPassStrings", dependencies: [
             "FuzzSupport", .product(name: "PassCompiler", package: "Passwright"),
         ]),
+        .executableTarget(name: "FuzzPreview", dependencies: [
+            "FuzzSupport", .product(name: "PassPreview", package: "Passwright"), .product(name: "PassModel", package: "Passwright"),
+        ]),
         .executableTarget(name: "FuzzHTTPRequest", dependencies: [
             "FuzzSupport", .product(name: "WalletService", package: "Passwright"),
             .product(name: "HTTPServer", package: "Passwright"), .product(name: "Signing", package: "Passwright"),

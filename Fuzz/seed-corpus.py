@@ -35,6 +35,11 @@ for archive in archives:
                 write("FuzzPassJSON", z.read(name))
             elif name.endswith("pass.strings"):
                 write("FuzzPassStrings", z.read(name))
+# Previews: byte 0 picks the options (see FuzzPreview); archives as they are, pass.json with bit 7.
+for index, archive in enumerate(archives):
+    write("FuzzPreview", bytes([index * 0b0101001 & 0x7F]) + archive.read_bytes())
+for index, template in enumerate(templates):
+    write("FuzzPreview", bytes([0x80 | (index * 0b0100110 & 0x7F)]) + (template / "pass.json").read_bytes())
 # Hostile archives built from a real one: a traversal name, a zip bomb, a truncated copy.
 if archives:
     import io
@@ -101,6 +106,10 @@ requests = [
     (f"POST /api/v1/passes/{pass_type}/{serial}/push", [admin], ""),
     ("GET /api/v1/push/stats", [admin], ""),
     ("POST /api/v1/templates/loyalty/lint", [admin], ""),
+    (f"GET /api/v1/passes/{pass_type}/{serial}/preview?side=both&scale=1&locale=de", [admin], ""),
+    (f"GET /api/v1/passes/{pass_type}/{serial}/preview?format=svg", [admin, 'If-None-Match: "1-1-front-2x-svg-base-own"'], ""),
+    ("POST /api/v1/templates/loyalty/preview?scale=1", [admin, json_type], json.dumps({"record": issue["data"]})),
+    ("POST /api/v1/templates/coupon/preview?side=back", [admin], ""),
 ]
 for line, headers, body in requests:
     write("FuzzHTTPRequest", "\n".join([line, *headers]) + "\n\n" + body)

@@ -86,6 +86,8 @@ public final class WalletService: Sendable {
         router.add(issuing.downloads)
         router.add(TemplateRoutes(templates: templateService, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(PushRoutes(service: service, worker: pushWorker).group(adminToken: configuration.adminToken))
+        router.add(PreviewRoutes(previews: PreviewService(passes: service, templates: templates), metrics: metrics)
+            .group(adminToken: configuration.adminToken))
         let document = OpenAPIDocument()
         router.add(OperationsRoutes(
             database: database, service: service, metrics: metrics, templates: templates, pushWorker: pushWorker, expiry: expiry,

@@ -120,6 +120,8 @@ struct OperationsTests {
         "metrics": ("GET", "/metrics", [200]),
         "openapi": ("GET", "/openapi.json", [200]),
         "personalizePass": ("POST", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}/personalize", [200, 400, 404, 409, 413, 422]),
+        "previewPass": ("GET", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}/preview", [200, 304, 400, 401, 404]),
+        "previewTemplate": ("POST", "/api/v1/templates/{template}/preview", [200, 400, 401, 404, 413, 415, 422, 503]),
         "pushStats": ("GET", "/api/v1/push/stats", [200, 401]),
         "ready": ("GET", "/readyz", [200, 503]),
         "registerDevice": ("POST", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}/{serialNumber}", [200, 201, 400, 401, 413]),

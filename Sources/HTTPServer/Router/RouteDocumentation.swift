@@ -5,11 +5,14 @@ public struct RouteBody: Sendable, Equatable {
     public let contentType: String
     /// The schema's name under `#/components/schemas`.
     public let schema: String
+    /// Whether a request must carry it; a route whose body has defaults (a preview's record) takes none.
+    public let required: Bool
 
     /// Creates a body description.
-    public init(_ contentType: String, schema: String) {
+    public init(_ contentType: String, schema: String, required: Bool = true) {
         self.contentType = contentType
         self.schema = schema
+        self.required = required
     }
 
     /// A JSON body with the named schema.
@@ -22,14 +25,23 @@ public struct RouteResponse: Sendable, Equatable {
     public let status: HTTPStatus
     /// When and why it is given, in a few words.
     public let description: String
-    /// Its body, if it has one.
-    public let body: RouteBody?
+    /// Every media type it may answer with, each with its schema: one for most answers, more when
+    /// the request picks the format (a picture as PNG or SVG).
+    public let bodies: [RouteBody]
+
+    /// Its body, if it has one (the first of ``bodies``).
+    public var body: RouteBody? { bodies.first }
 
     /// Creates a response description.
     public init(_ status: HTTPStatus, _ description: String, body: RouteBody? = nil) {
+        self.init(status, description, bodies: body.map { [$0] } ?? [])
+    }
+
+    /// Creates a response description with a choice of media types.
+    public init(_ status: HTTPStatus, _ description: String, bodies: [RouteBody]) {
         self.status = status
         self.description = description
-        self.body = body
+        self.bodies = bodies
     }
 
     /// A JSON body with the named schema.

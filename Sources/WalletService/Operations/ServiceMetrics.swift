@@ -25,6 +25,8 @@ public final class ServiceMetrics: Sendable {
         var passesIssued = 0
         var passesUpdated = 0
         var registrations = 0
+        var previewsDrawn = 0
+        var previewCacheHits = 0
     }
 
     private let state = Locked(State())
@@ -45,6 +47,10 @@ public final class ServiceMetrics: Sendable {
     func passIssued() { state.withLock { $0.passesIssued += 1 } }
     func passUpdated(_ count: Int = 1) { state.withLock { $0.passesUpdated += count } }
     func deviceRegistered() { state.withLock { $0.registrations += 1 } }
+    /// A preview answered: drawn now, or (`cached`) taken from the preview cache.
+    func previewServed(cached: Bool) {
+        state.withLock { cached ? ($0.previewCacheHits += 1) : ($0.previewsDrawn += 1) }
+    }
 
     /// Escapes a Prometheus label value.
     static func escapeLabel(_ value: String) -> String {
@@ -73,6 +79,8 @@ public final class ServiceMetrics: Sendable {
         counter("passwright_passes_issued_total", "Passes issued through the API.", snapshot.passesIssued)
         counter("passwright_passes_updated_total", "Pass updates that changed a pass.", snapshot.passesUpdated)
         counter("passwright_device_registrations_total", "New device registrations.", snapshot.registrations)
+        counter("passwright_previews_drawn_total", "Pass and template previews drawn.", snapshot.previewsDrawn)
+        counter("passwright_preview_cache_hits_total", "Pass previews answered from the preview cache.", snapshot.previewCacheHits)
         var described = Set<String>()
         for gauge in gauges {
             // A gauge name may carry labels (`name{reason="…"}`); HELP and TYPE name the metric once.

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import PassCompiler
 import PassModel
+import PassPreview
 import WalletStore
 
 /// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
@@ -29,6 +30,13 @@ enum ProblemResponses {
             return .problem(status: .notFound, detail: "no such pass")
         case let error as PassCompilerError:
             return invalidPass(error)
+        case PreviewError.invalidOption(let name, let message):
+            return .problem(status: .badRequest, detail: "\(name): \(message)", type: problemType("invalid-preview-option"))
+                .with(extra: ["parameter": .string(name)])
+        case PreviewError.unreadable(_, let problems):
+            // A record that does not fill the template, or a pass.json that does not decode.
+            return .problem(status: .unprocessableContent, title: "Cannot preview", detail: "\(error)", type: problemType("unreadable-preview"))
+                .with(extra: ["problems": .array(problems.map(JSONValue.string))])
         default:
             context.logger.error("request failed", ["route": context.routeName, "error": "\(error)"])
             return .problem(status: .internalServerError, detail: "the server could not complete the request; see its log")

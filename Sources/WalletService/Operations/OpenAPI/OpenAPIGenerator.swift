@@ -83,20 +83,22 @@ enum OpenAPIGenerator {
         }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let body = route.requestBody {
-            operation["requestBody"] = .object(["required": .bool(true), "content": content(body)])
+            operation["requestBody"] = .object(["required": .bool(body.required), "content": content([body])])
         }
         var responses = JSONObject()
         for response in Self.responses(of: route) {
             var object: JSONObject = ["description": .string(response.description)]
-            if let body = response.body { object["content"] = content(body) }
+            if !response.bodies.isEmpty { object["content"] = content(response.bodies) }
             responses[String(response.status.code)] = .object(object)
         }
         operation["responses"] = .object(responses)
         return operation
     }
 
-    private static func content(_ body: RouteBody) -> JSONValue {
-        .object([body.contentType: .object(["schema": reference(body.schema)])])
+    private static func content(_ bodies: [RouteBody]) -> JSONValue {
+        var content = JSONObject()
+        for body in bodies where content[body.contentType] == nil { content[body.contentType] = .object(["schema": reference(body.schema)]) }
+        return .object(content)
     }
 
     private static func reference(_ schema: String) -> JSONValue {
