@@ -7,7 +7,9 @@
 # For each engine: starts `passwright serve` (release build) on 127.0.0.1, issues a pass, registers
 # a device, then runs wrk (2 threads, 32 connections) against register (a new device each request),
 # list serials (200 with a body) and get pass (200, the signed .pkpass), and prints requests/s and
-# the p50/p99 latency wrk reports.
+# the p50/p99 latency wrk reports. First it builds and measures Benchmarks/hello.c, libmicrohttpd
+# answering a 60-byte JSON body with the daemon shape serve uses: every endpoint is also printed as
+# a share of that bare-server limit, measured in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -20,8 +22,16 @@ pg_url=$(scripts/postgres.sh start "$pg_dir" 55499)
 export PASS_TYPE=pass.dev.passwright.loyalty SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 admin=bench-admin-token-0123456789
 port=18099
-echo "| engine | endpoint | requests/s | p50 | p99 | non-2xx |"
-echo "|---|---|---|---|---|---|"
+cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)
+"$work/hello" $port &
+server=$!
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
+hello_out=$(wrk -t2 -c32 -d"${seconds}s" --latency "http://127.0.0.1:$port/")
+hello=$(awk '/Requests\/sec/ {print int($2)}' <<<"$hello_out")
+kill "$server"; wait "$server" 2>/dev/null || true; server=
+echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx |"
+echo "|---|---|---|---|---|---|---|"
+echo "| — | bare libmicrohttpd hello (Benchmarks/hello.c) | $hello | limit | $(awk '$1 == "50%" {print $2}' <<<"$hello_out") | $(awk '$1 == "99%" {print $2}' <<<"$hello_out") | 0 |"
 for engine in sqlite postgres; do
   database="sqlite:$work/$engine.sqlite"
   [ "$engine" = postgres ] && database=$pg_url
@@ -41,7 +51,7 @@ for engine in sqlite postgres; do
     p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
     errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
-    echo "| $engine | $1 | $rps | $p50 | $p99 | ${errors:-0} |"
+    echo "| $engine | $1 | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $p50 | $p99 | ${errors:-0} |"
   }
   base="http://127.0.0.1:$port"
   run "register (POST, new device each time)" "$base/" Benchmarks/wrk/register.lua

@@ -1,0 +1,42 @@
+/* The bare-server limit for Benchmarks/http.sh: libmicrohttpd answering every request with the same
+   60-byte JSON body, with the same daemon shape passwright serve uses (an internal epoll thread pool
+   of 2, keep-alive). Whatever Passwright costs above this is Passwright's own.
+
+   cc -O2 -o hello Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd); ./hello PORT */
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char body[] = "{\"lastUpdated\":\"1700000000\",\"serialNumbers\":[\"bench-1\"]}\n";
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                              const char *version, const char *upload, size_t *upload_size, void **state) {
+    (void)cls; (void)url; (void)method; (void)version; (void)upload;
+    if (*state == NULL) { *state = connection; return MHD_YES; } /* headers first, then the (empty) body */
+    if (*upload_size != 0) { *upload_size = 0; return MHD_YES; }
+    struct MHD_Response *response = MHD_create_response_from_buffer(sizeof body - 1, (void *)body, MHD_RESPMEM_PERSISTENT);
+    MHD_add_response_header(response, "Content-Type", "application/json");
+    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: %s PORT\n", argv[0]); return 64; }
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, (uint16_t)atoi(argv[1]), NULL, NULL, answer, NULL,
+        MHD_OPTION_THREAD_POOL_SIZE, 2, MHD_OPTION_CONNECTION_TIMEOUT, 30, MHD_OPTION_END);
+    if (daemon == NULL) { fprintf(stderr, "hello: cannot listen on %s\n", argv[1]); return 1; }
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    sigprocmask(SIG_BLOCK, &signals, NULL);
+    int signal_number;
+    sigwait(&signals, &signal_number);
+    MHD_stop_daemon(daemon);
+    return 0;
+}
