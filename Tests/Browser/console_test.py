@@ -342,6 +342,20 @@ def apns_pushes(push_token):
 # ---------------------------------------------------------------------------------------------------
 # The tests, in order.
 
+def test_harness_push_reaches_standin(run):
+    """The harness itself: a REST PATCH of the shared pass makes the server push to the APNs stand-in (so
+    a missing push later is the console's fault, not the set-up's). Needs no console."""
+    info = run.issued_pass()
+    require(APNS_RECORD, "BROWSER_APNS_RECORD is not set (run scripts/browser.sh)")
+    before = len(apns_pushes(info["push_token"]))
+    patched = api("PATCH", f"/api/v1/passes/{PASS_TYPE}/{info['serial']}", {"data": {"member": {"id": "M-4712"}}})
+    require(patched.status == 200, f"PATCH /api/v1/passes/…/{info['serial']} returned {describe(patched)}")
+    pushes = run.wait(lambda: apns_pushes(info["push_token"])[before:], timeout=WAIT,
+                      message="the APNs stand-in received no push within 10 s of a REST PATCH")
+    require(pushes[0]["headers"].get("apns-topic") == PASS_TYPE, f"the push's apns-topic is {pushes[0]['headers'].get('apns-topic')!r}")
+    require(f"UID={PASS_TYPE}" in (pushes[0].get("client_subject") or ""), "the push was not sent with the pass type's certificate")
+
+
 def test_sign_in_page(run):
     """No session → redirected to sign-in; a wrong token shows .error and stays signed out; the right
     token lands on /console/templates."""
@@ -605,6 +619,7 @@ def test_pass_page_edit_and_push(run):
     run.one("form#edit input[type=hidden][name=csrf]", "the edit form's csrf")
 
     front_before = run.one("img.preview.front").get_attribute("src")
+    pushed_before = len(apns_pushes(info["push_token"]))
     field.clear()
     field.send_keys("Grace Hopper")
     save = run.one("form#edit button[type=submit], form#edit button:not([type])", "the Save button")
@@ -621,7 +636,7 @@ def test_pass_page_edit_and_push(run):
     run.wait(lambda: image_loaded(run, run.one("img.preview.front")), message="the new front preview did not load")
 
     # The push: the stand-in must receive it, and the page must show its answer (reload, up to ~10 s).
-    pushes = run.wait(lambda: apns_pushes(info["push_token"]), timeout=WAIT,
+    pushes = run.wait(lambda: apns_pushes(info["push_token"])[pushed_before:], timeout=WAIT,
                       message="the APNs stand-in received no push for the device within 10 s") if APNS_RECORD else []
     if pushes:
         require(pushes[0]["headers"].get("apns-topic") == PASS_TYPE, f"the push's apns-topic is {pushes[0]['headers'].get('apns-topic')!r}")
@@ -818,8 +833,9 @@ const e = document.activeElement; if (!e || e === document.body) return null;
 const s = getComputedStyle(e);
 const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
 const shadow = s.boxShadow && s.boxShadow !== 'none';
+const text = ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName) ? '' : (e.innerText || '').trim().slice(0, 30);
 return {id: e.getAttribute('data-a11y'), styled: outline || shadow,
-        what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.name ? '[name=' + e.name + ']' : '')};
+        what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.name ? '[name=' + e.name + ']' : '') + (text ? ' "' + text + '"' : '')};
 """
 
 
@@ -932,7 +948,7 @@ def test_accessibility_sign_in_page(run):
     require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]))
 
 
-TESTS = [test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
+TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
          test_pass_page_edit_and_push, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
