@@ -49,6 +49,7 @@ rm -f "$artefacts"/*.png "$artefacts"/*.html  # no screenshot of an earlier run 
 aux=$(mktemp -d /tmp/passwright-browser-aux.XXXXXX)
 standin_pid=
 test_pid=
+closing_printed=false
 
 stop_browser_run() {
   if [ -n "$test_pid" ] && kill -0 "$test_pid" 2>/dev/null; then
@@ -74,6 +75,8 @@ eval "live_server_cleanup() $(declare -f stop_and_clean_live_server | tail -n +2
 stop_and_clean_live_server() {
   stop_browser_run
   live_server_cleanup
+  # Set-up failed (no server, no stand-in): still end with the closing line.
+  $closing_printed || { echo "FAIL setup: the server or the APNs stand-in did not start (see above)"; echo "0 passed, 1 failed"; }
 }
 trap stop_and_clean_live_server EXIT
 
@@ -128,12 +131,11 @@ if summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$aux/test.out" | tail -1)
   summary_seen=true
   read -r passed _ failed _ <<<"$summary"
 fi
-if ! $summary_seen; then
-  if [ "$test_status" -eq 124 ] || [ "$test_status" -eq 137 ]; then
-    echo "FAIL run: console_test.py did not finish within ${BROWSER_TIMEOUT:-600} s"
-  else
-    echo "FAIL run: console_test.py ended (exit $test_status) without a result"
-  fi
+if [ "$test_status" -eq 124 ] || [ "$test_status" -eq 137 ]; then
+  echo "FAIL run: console_test.py did not finish within ${BROWSER_TIMEOUT:-600} s (BROWSER_TIMEOUT)"
+  failed=$((failed + 1))
+elif ! $summary_seen; then
+  echo "FAIL run: console_test.py ended (exit $test_status) without a result"
   failed=$((failed + 1))
 elif [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   echo "FAIL run: console_test.py exited $test_status though every test passed"
@@ -166,4 +168,5 @@ if [ "$failed" -gt 0 ]; then
   echo "browser: screenshots and page sources in $artefacts" >&2
 fi
 echo "$passed passed, $failed failed"
+closing_printed=true
 [ "$failed" -eq 0 ]

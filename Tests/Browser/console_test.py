@@ -249,26 +249,28 @@ class Run:
 
     # -- session ------------------------------------------------------------------------------------
 
+    # WebDriver's cookie commands only see (and delete) the cookies of the page the browser is on, so a
+    # Path=/console cookie is invisible from /healthz; DevTools sees the browser's whole cookie store.
+
+    def browser_cookies(self):
+        """name → cookie (DevTools fields: value, path, httpOnly, sameSite, expires…) sent to /console/."""
+        found = self.driver.execute_cdp_cmd("Network.getCookies", {"urls": [BASE + "/console/"]})["cookies"]
+        return {cookie["name"]: cookie for cookie in found}
+
     def cookies(self):
-        try:
-            return {cookie["name"]: cookie["value"] for cookie in self.driver.get_cookies()} if self.on_site() else {}
-        except Exception:
-            return {}
+        return {name: cookie["value"] for name, cookie in self.browser_cookies().items()}
 
-    def on_site(self):
-        return self.driver.current_url.startswith(BASE)
+    def session(self):
+        """The session cookie's value, or None."""
+        cookie = self.browser_cookies().get(SESSION_COOKIE)
+        return cookie["value"] if cookie and cookie["value"] else None
 
-    def session_cookie(self):
-        if not self.on_site():
-            self.driver.get(BASE + "/console/sign-in")
-        cookie = self.driver.get_cookie(SESSION_COOKIE)
-        return cookie
+    def sign_out_browser(self):
+        self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
 
     def sign_in(self):
         """Signs the browser in through the form (for tests that need a session)."""
-        if not self.on_site():
-            self.driver.get(BASE + "/healthz")
-        if self.driver.get_cookie(SESSION_COOKIE):
+        if self.session():
             probe = http("GET", "/console/templates", cookies=self.cookies())
             if probe.status == 200:
                 return
@@ -278,39 +280,44 @@ class Run:
         token.send_keys(ADMIN_TOKEN)
         self.one("form#sign-in button[type=submit]", "the Sign in button").click()
         self.wait_path("/console/templates")
-        require(self.driver.get_cookie(SESSION_COOKIE), "signed in, but there is no passwright_console cookie")
+        require(self.session(), "signed in, but there is no passwright_console cookie")
 
     # -- the pass the tests share -------------------------------------------------------------------
 
     def issued_pass(self):
-        """Issues a loyalty pass through the REST API and registers a device for it through the Wallet
-        web service protocol, with the pass's own authenticationToken (read from the signed pass)."""
-        if self.pass_info:
-            return self.pass_info
-        serial = "BROWSER-" + secrets.token_hex(4).upper()
-        issued = api("POST", "/api/v1/passes", {
-            "template": TEMPLATE, "serialNumber": serial,
-            "data": {"member": {"id": "M-4711", "name": "Ada Okafor"}, "points": 1280, "tier": "Gold"}})
-        require(issued.status == 201, f"POST /api/v1/passes returned {describe(issued)}")
-        require(issued.json().get("passTypeIdentifier") == PASS_TYPE, f"issued for another pass type: {issued.text}")
-        pkpass = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}/pkpass")
-        require(pkpass.status == 200, f"GET …/pkpass returned {describe(pkpass)}")
-        with zipfile.ZipFile(io.BytesIO(pkpass.body)) as archive:
-            token = json.loads(archive.read("pass.json"))["authenticationToken"]
-        device = "browserdevice" + secrets.token_hex(12)
-        push_token = secrets.token_hex(32)
-        registered = http("POST", f"/wallet/v1/devices/{device}/registrations/{PASS_TYPE}/{serial}",
-                          json.dumps({"pushToken": push_token}).encode(),
-                          {"Authorization": f"ApplePass {token}", "Content-Type": "application/json"})
-        require(registered.status == 201, f"registering a device returned {describe(registered)}")
-        stored = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}")
-        require(stored.status == 200 and stored.json().get("registeredDevices") == 1,
-                f"the API does not show the registered device: {describe(stored)}")
-        self.pass_info = {"serial": serial, "token": token, "device": device, "push_token": push_token}
+        """The pass the console tests share, issued on first use (after the upload test, so no roll-out
+        of the uploaded version pushes to its device while a test counts pushes)."""
+        if not self.pass_info:
+            self.pass_info = issue_pass("BROWSER")
         return self.pass_info
 
     def pass_path(self):
         return f"/console/passes/{PASS_TYPE}/{self.issued_pass()['serial']}"
+
+
+def issue_pass(prefix):
+    """Issues a loyalty pass through the REST API and registers a device for it through the Wallet web
+    service protocol, with the pass's own authenticationToken (read from the signed pass)."""
+    serial = f"{prefix}-" + secrets.token_hex(4).upper()
+    issued = api("POST", "/api/v1/passes", {
+        "template": TEMPLATE, "serialNumber": serial,
+        "data": {"member": {"id": "M-4711", "name": "Ada Okafor"}, "points": 1280, "tier": "Gold"}})
+    require(issued.status == 201, f"POST /api/v1/passes returned {describe(issued)}")
+    require(issued.json().get("passTypeIdentifier") == PASS_TYPE, f"issued for another pass type: {issued.text}")
+    pkpass = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}/pkpass")
+    require(pkpass.status == 200, f"GET …/pkpass returned {describe(pkpass)}")
+    with zipfile.ZipFile(io.BytesIO(pkpass.body)) as archive:
+        token = json.loads(archive.read("pass.json"))["authenticationToken"]
+    device = secrets.token_hex(16)  # a device library identifier: opaque, its first 8 characters unique here
+    push_token = secrets.token_hex(32)
+    registered = http("POST", f"/wallet/v1/devices/{device}/registrations/{PASS_TYPE}/{serial}",
+                      json.dumps({"pushToken": push_token}).encode(),
+                      {"Authorization": f"ApplePass {token}", "Content-Type": "application/json"})
+    require(registered.status == 201, f"registering a device returned {describe(registered)}")
+    stored = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}")
+    require(stored.status == 200 and stored.json().get("registeredDevices") == 1,
+            f"the API does not show the registered device: {describe(stored)}")
+    return {"serial": serial, "token": token, "device": device, "push_token": push_token}
 
 
 def stored_data(serial):
@@ -345,7 +352,7 @@ def apns_pushes(push_token):
 def test_harness_push_reaches_standin(run):
     """The harness itself: a REST PATCH of the shared pass makes the server push to the APNs stand-in (so
     a missing push later is the console's fault, not the set-up's). Needs no console."""
-    info = run.issued_pass()
+    info = issue_pass("HARNESS")
     require(APNS_RECORD, "BROWSER_APNS_RECORD is not set (run scripts/browser.sh)")
     before = len(apns_pushes(info["push_token"]))
     patched = api("PATCH", f"/api/v1/passes/{PASS_TYPE}/{info['serial']}", {"data": {"member": {"id": "M-4712"}}})
@@ -360,8 +367,7 @@ def test_sign_in_page(run):
     """No session → redirected to sign-in; a wrong token shows .error and stays signed out; the right
     token lands on /console/templates."""
     driver = run.driver
-    driver.get(BASE + "/healthz")
-    driver.delete_all_cookies()
+    run.sign_out_browser()
 
     answer = http("GET", "/console/passes")
     require(answer.status == 303, f"GET /console/passes without a session returned {describe(answer)}, not 303")
@@ -391,7 +397,7 @@ def test_sign_in_page(run):
     run.shot("sign-in-wrong-token")
     require(error.get_attribute("role") == "alert", "the sign-in error is not role=alert")
     require(run.path() == "/console/sign-in", f"after a wrong token the browser is on {run.path()}")
-    require(driver.get_cookie(SESSION_COOKIE) is None, "a wrong token set a passwright_console cookie")
+    require(run.session() is None, "a wrong token set a passwright_console cookie")
     still_out = http("GET", "/console/passes", cookies=run.cookies())
     require(still_out.status == 303 and still_out.location_path() == "/console/sign-in",
             f"after a wrong token GET /console/passes returned {describe(still_out)}")
@@ -411,7 +417,7 @@ def test_sign_in_page(run):
     run.one("form#sign-in button[type=submit]", "the Sign in button").click()
     run.wait_path("/console/templates")
     run.shot("templates-after-sign-in")
-    require(driver.get_cookie(SESSION_COOKIE), "signed in, but there is no passwright_console cookie")
+    require(run.session(), "signed in, but there is no passwright_console cookie")
 
 
 def cookies_from(answer):
@@ -434,8 +440,9 @@ def hidden_csrf(html):
 def test_cookie_flags(run):
     """passwright_console is HttpOnly, SameSite=Strict, Path=/console, 64 hex, 8 h; not in document.cookie."""
     run.sign_in()
+    run.visit("/console/templates", "templates")  # selenium sees the Path=/console cookie from here
     cookie = run.driver.get_cookie(SESSION_COOKIE)
-    require(cookie, "there is no passwright_console cookie after signing in")
+    require(cookie, "selenium sees no passwright_console cookie on /console/templates after signing in")
     require(cookie.get("httpOnly") is True, f"the session cookie is not HttpOnly: {cookie}")
     require(cookie.get("sameSite") == "Strict", f"the session cookie is SameSite={cookie.get('sameSite')}, not Strict")
     require(cookie.get("path") == "/console", f"the session cookie's path is {cookie.get('path')!r}, not /console")
@@ -548,6 +555,8 @@ def test_upload_template_version(run):
 def test_search_finds_issued_pass(run):
     """A pass issued through the REST API, with a device registered through the Wallet protocol, is found
     by its serial in #q (and by a prefix); a query matching nothing shows p.empty; its link opens it."""
+    from selenium.webdriver.common.keys import Keys
+
     info = run.issued_pass()
     run.sign_in()
     serial = info["serial"]
@@ -558,8 +567,7 @@ def test_search_finds_issued_pass(run):
     def search(query):
         box = run.one("form#search input#q[name=q][type=search]", "input#q (type=search)")
         box.clear()
-        box.send_keys(query)
-        box.submit()
+        box.send_keys(query + Keys.ENTER)
         run.wait(lambda: urllib.parse.parse_qs(urllib.parse.urlparse(run.driver.current_url).query).get("q") == [query],
                  message=f"submitting the search did not load ?q={query}")
 
@@ -684,7 +692,7 @@ def test_security(run):
     on every page, no inline script or style, and no secret in any page."""
     info = run.issued_pass()
     run.sign_in()
-    session = run.driver.get_cookie(SESSION_COOKIE)["value"]
+    session = run.session()
     jar = {SESSION_COOKIE: session}
     serial = info["serial"]
     path = run.pass_path()
@@ -729,7 +737,9 @@ def test_security(run):
            f"GET /console/assets/console.css (needed by sign-in) returned {style.status} {style.headers.get('Content-Type')}")
 
     expected_csp = directives(CONTRACT_CSP)
-    secrets_in_pages = {"the admin token": ADMIN_TOKEN, "the session cookie": session, "the pass's authenticationToken": info["token"]}
+    secrets_in_pages = {"the admin token": ADMIN_TOKEN, "the session cookie": session,
+                        "the pass's authenticationToken": info["token"], "the full device id": info["device"],
+                        "the device's push token": info["push_token"]}
     for page in ["/console/sign-in"] + page_paths(run):
         answer = http("GET", page, cookies=jar if page != "/console/sign-in" else None)
         if answer.status != 200:
@@ -923,7 +933,7 @@ def test_sign_out(run):
     """Sign out → /console/sign-in; the old session cookie no longer works (the row is gone, not just the
     cookie); GET /console/passes goes back to sign-in."""
     run.sign_in()
-    old = run.driver.get_cookie(SESSION_COOKIE)["value"]
+    old = run.session()
     run.visit("/console/passes", "passes-before-sign-out")
     button = run.one("header form#sign-out button", "the Sign out button in the header's form#sign-out")
     require(button.text.strip() == "Sign out", f"the sign-out button says {button.text!r}")
@@ -931,8 +941,7 @@ def test_sign_out(run):
     button.click()
     run.wait_path("/console/sign-in")
     run.shot("signed-out")
-    cookie = run.driver.get_cookie(SESSION_COOKIE)
-    require(not cookie or not cookie.get("value"), "the session cookie is still set after signing out")
+    require(run.session() is None, "the session cookie is still set after signing out")
     replay = http("GET", "/console/passes", cookies={SESSION_COOKIE: old})
     require(replay.status == 303 and replay.location_path() == "/console/sign-in",
             f"the signed-out session still opens /console/passes: {describe(replay)}")
@@ -942,8 +951,7 @@ def test_sign_out(run):
 
 def test_accessibility_sign_in_page(run):
     """The sign-in page, signed out: the same checks as the signed-in pages."""
-    run.driver.get(BASE + "/healthz")
-    run.driver.delete_all_cookies()
+    run.sign_out_browser()
     problems = accessibility_problems(run, "/console/sign-in", "a11y-sign-in")
     require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]))
 
@@ -962,9 +970,11 @@ def main():
 
     tests = [test for test in TESTS if not options.only or options.only in test.__name__]
     passed = failed = 0
+    reported = set()
 
     def report(ok, name, reason=""):
         nonlocal passed, failed
+        reported.add(name)
         if ok:
             passed += 1
             print(f"PASS {name}", flush=True)
@@ -997,7 +1007,7 @@ def main():
                 report(False, name, str(failure))
                 keep_failure(run, name)
             except KeyboardInterrupt:
-                report(False, name, "interrupted")
+                report(False, name, "interrupted (SIGTERM or Ctrl-C)")
                 raise
             except Exception as error:
                 where = traceback.extract_tb(error.__traceback__)[-1]
@@ -1017,6 +1027,10 @@ def main():
                 driver.quit()
             except Exception:
                 pass
+        for test in tests:  # interrupted: what never ran fails too
+            name = test.__name__[len("test_"):]
+            if name not in reported and test.__name__ not in reported:
+                report(False, name, "not run: interrupted")
         print(f"{passed} passed, {failed} failed", flush=True)
     return 0 if failed == 0 and passed == len(tests) else 1
 
