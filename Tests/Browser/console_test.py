@@ -31,7 +31,8 @@ Assumptions, where the contract is silent (the console should match these, or th
   A9  A raw data textarea that is not valid JSON is a problem: 422 page with `.error`, nothing stored.
   A10 The search box finds a pass by a serial prefix; a query matching nothing shows `p.empty` and no row.
   A11 /console/assets/console.js answers 200 with a session; without one, 303 or 403 (contract: 303).
-  A12 Pages never contain the admin token, the session cookie's value or the pass's authenticationToken.
+  A12 Pages never contain the admin token, the session cookie's value, the pass's authenticationToken,
+      a device's full id (the contract shows it shortened) or its push token.
   A13 A label may also be a <label> wrapping the control (implicit label), besides label[for],
       aria-label and aria-labelledby; buttons need a name (text, aria-label or aria-labelledby).
   A14 Contrast is measured against the nearest opaque background colour found by compositing
@@ -41,6 +42,8 @@ Assumptions, where the contract is silent (the console should match these, or th
   A15 The accessibility checks run on a template page (loyalty) and a pass page (the pass issued here)
       besides the fixed pages; focus order is not judged, only that TAB reaches every visible control.
   A16 Five or fewer failed sign-ins happen here (two), so the 429 limit is never hit.
+  A17 A form POST with the page's csrf from a client that sends no Origin or Referer (urllib) is accepted:
+      the csrf field alone decides (the positive control of the security test).
 """
 
 import argparse
