@@ -8,6 +8,7 @@ packages=(
   libcairo2-dev libpango1.0-dev libzint-dev fonts-inter fonts-noto-core fonts-noto-cjk
   tesseract-ocr tesseract-ocr-eng
   openssl zip unzip postgresql python3 wrk
+  chromium chromium-driver python3-selenium
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #   thread       the unit tests again, under ThreadSanitizer
 #   hostile      49 hostile-input cases x 5 rounds against a live server (scripts/hostile.sh)
 #   openapi      schemathesis against /openapi.json (scripts/schemathesis.sh)
+#   browser      the web console in headless Chromium, push on against the APNs stand-in (scripts/browser.sh)
 #   soak         the 90/10 Wallet mix with wrk on SQLite and PostgreSQL (Benchmarks/soak.sh)
 #   crash        SIGKILL rounds under write load, nothing acknowledged lost (scripts/crash.sh)
 #   fuzz         every libFuzzer target for a fixed time (scripts/fuzz.sh)
@@ -35,7 +36,7 @@ if [ "${1:-}" = --plain ]; then
 fi
 
 stages=("$@")
-[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi soak crash fuzz)
+[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi browser soak crash fuzz)
 
 # The scripts drive the plain debug binary: sanitizer builds change its memory figures and timings.
 binary() {
@@ -49,10 +50,11 @@ run_stage() {
     thread) scripts/unit-tests.sh thread ;;
     hostile) binary && scripts/hostile.sh ;;
     openapi) binary && scripts/schemathesis.sh ;;
+    browser) binary && scripts/browser.sh ;;
     soak) binary && Benchmarks/soak.sh --seconds "${SOAK_SECONDS:-30}" ;;
     crash) binary && scripts/crash.sh --rounds "${CRASH_ROUNDS:-20}" ;;
     fuzz) binary && scripts/fuzz.sh --seconds "${FUZZ_SECONDS:-30}" ;;
-    *) echo "test: no stage '$1' (stages: unit thread hostile openapi soak crash fuzz)" >&2; return 2 ;;
+    *) echo "test: no stage '$1' (stages: unit thread hostile openapi browser soak crash fuzz)" >&2; return 2 ;;
   esac
 }
 

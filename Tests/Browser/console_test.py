@@ -1,0 +1,1051 @@
+#!/usr/bin/env python3
+"""Browser tests of the web console (issue #13) against its contract, /work/spec/console.md.
+
+Selenium drives Debian's headless Chromium (/usr/bin/chromium, /usr/bin/chromedriver) at 1280x900, and
+at 320 px wide for the reflow checks, against a live `passwright serve` that scripts/browser.sh starts
+(push on, against the APNs stand-in). Plain HTTP checks (statuses, headers, forged posts) use urllib
+with the session cookie read from the browser. Each test is a function run in order and reported as
+`PASS name` or `FAIL name: reason`; the last line is `N passed, M failed`. Exit status 1 on a failure.
+
+Environment (scripts/browser.sh sets it): BROWSER_BASE (http://127.0.0.1:PORT), PASSWRIGHT_ADMIN_TOKEN,
+BROWSER_ARTEFACTS (screenshots NN-page.png, and page sources of failures), BROWSER_APNS_RECORD (the
+stand-in's JSON-lines record), BROWSER_PROFILE (Chromium's profile folder).
+
+    console_test.py [--only SUBSTRING]
+
+Assumptions, where the contract is silent (the console should match these, or this file should change):
+  A1  Redirects are 303 with a Location whose path is the target (absolute or relative URL both fine).
+  A2  After a failed sign-in the browser stays at /console/sign-in (the 401 page is the POST's answer).
+  A3  The review page's <h1> contains "Review loyalty"; table.lint has <th> cells whose first three texts
+      are exactly Before, After, What this changes (a <thead> row), even when there are no findings.
+  A4  After "Make current" the template page (/console/templates/NAME) shows a `.notice`, and the new
+      current version number appears in <main> outside table#versions, as <data value="N"> (the layout's
+      rule for numbers) or as the word "version" followed by N.
+  A5  Each edit input starts with the pass's current value for its placeholder; its <label for> text is
+      the placeholder path (e.g. "member.name"). The set of data.* inputs is exactly the template's
+      placeholders (loyalty: tier, points, member.name, member.id).
+  A6  The save notice reads "Saved: N push queued" or "Saved: N pushes queued" (N = registered devices).
+  A7  A device's row in table#devices contains the first 8 characters of its device id, and its APNs
+      answer cell shows the status as the number 200 (reason empty) once the stand-in has answered.
+  A8  table#history has a row per update; after an edit of member.name, some row mentions "member.name".
+  A9  A raw data textarea that is not valid JSON is a problem: 422 page with `.error`, nothing stored.
+  A10 The search box finds a pass by a serial prefix; a query matching nothing shows `p.empty` and no row.
+  A11 /console/assets/console.js answers 200 with a session; without one, 303 or 403 (contract: 303).
+  A12 Pages never contain the admin token, the session cookie's value, the pass's authenticationToken,
+      a device's full id (the contract shows it shortened) or its push token.
+  A13 A label may also be a <label> wrapping the control (implicit label), besides label[for],
+      aria-label and aria-labelledby; buttons need a name (text, aria-label or aria-labelledby).
+  A14 Contrast is measured against the nearest opaque background colour found by compositing
+      background colours up the ancestor chain over white (background images are not considered), in
+      both the light and the emulated dark colour scheme, and the dark scheme must change the page's
+      background (the contract asks for `prefers-color-scheme: dark`).
+  A15 The accessibility checks run on a template page (loyalty) and a pass page (the pass issued here)
+      besides the fixed pages; focus order is not judged, only that TAB reaches every visible control.
+  A16 Five or fewer failed sign-ins happen here (two), so the 429 limit is never hit.
+  A17 A form POST with the page's csrf from a client that sends no Origin or Referer (urllib) is accepted:
+      the csrf field alone decides (the positive control of the security test).
+"""
+
+import argparse
+import base64
+import http.cookiejar
+import io
+import json
+import os
+import re
+import secrets
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = os.environ.get("BROWSER_BASE", "").rstrip("/")
+ADMIN_TOKEN = os.environ.get("PASSWRIGHT_ADMIN_TOKEN", "")
+ARTEFACTS = Path(os.environ.get("BROWSER_ARTEFACTS", ROOT / ".build" / "browser-artefacts"))
+APNS_RECORD = os.environ.get("BROWSER_APNS_RECORD", "")
+PROFILE = os.environ.get("BROWSER_PROFILE", "")
+
+TEMPLATE = "loyalty"
+PASS_TYPE = "pass.dev.passwright.loyalty"
+PLACEHOLDERS = {"tier", "points", "member.name", "member.id"}
+SESSION_COOKIE = "passwright_console"
+CONTRACT_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+HTTP_TIMEOUT = 15      # seconds for one plain HTTP request
+WAIT = 10              # seconds an element, navigation or push answer may take
+CHANGED_LABEL = "Cardholder"
+
+
+class Failure(Exception):
+    """A test's assertion failed; the message is the reason printed."""
+
+
+def require(condition, reason):
+    if not condition:
+        raise Failure(reason)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Plain HTTP (urllib), never following redirects, so a 303 is seen as a 303.
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect)
+
+
+class Answer:
+    def __init__(self, status, headers, body):
+        self.status, self.headers, self.body = status, headers, body
+
+    @property
+    def text(self):
+        return self.body.decode("utf-8", "replace")
+
+    def location_path(self):
+        location = self.headers.get("Location", "")
+        return urllib.parse.urlparse(urllib.parse.urljoin(BASE + "/", location)).path
+
+    def json(self):
+        return json.loads(self.body)
+
+
+def http(method, path, body=None, headers=None, cookies=None):
+    """One request to the server; returns an Answer for every status (3xx, 4xx and 5xx included)."""
+    headers = dict(headers or {})
+    if cookies:
+        headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
+    request = urllib.request.Request(BASE + path, data=body, method=method, headers=headers)
+    try:
+        with OPENER.open(request, timeout=HTTP_TIMEOUT) as response:
+            return Answer(response.status, response.headers, response.read())
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, error.headers, error.read())
+
+
+def api(method, path, payload=None, raw=None, content_type="application/json"):
+    headers = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+    body = raw
+    if payload is not None:
+        body = json.dumps(payload).encode()
+    if body is not None:
+        headers["Content-Type"] = content_type
+    return http(method, path, body, headers)
+
+
+def form_post(path, fields, cookies=None):
+    body = urllib.parse.urlencode(fields).encode()
+    return http("POST", path, body, {"Content-Type": "application/x-www-form-urlencoded"}, cookies)
+
+
+def describe(answer):
+    snippet = re.sub(r"\s+", " ", answer.text)[:160]
+    return f"{answer.status} ({snippet!r})" if snippet else str(answer.status)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The browser.
+
+def start_browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--disable-gpu", "--no-first-run", "--disable-extensions", "--disable-background-networking",
+                     "--disable-sync", "--password-store=basic", "--lang=en-GB"):
+        options.add_argument(argument)
+    if PROFILE:
+        options.add_argument(f"--user-data-dir={PROFILE}")
+    service = Service(executable_path="/usr/bin/chromedriver")
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    driver.implicitly_wait(0)
+    return driver
+
+
+class Run:
+    """State shared by the tests, in order: the browser, the issued pass, screenshots taken."""
+
+    def __init__(self, driver):
+        self.driver = driver
+        self.shots = 0
+        self.current_test = ""
+        self.pass_info = None        # serial, authentication token, device id, push token
+        self.template_version = None  # the version made current by the upload test
+        self.uploaded = None          # (version, label) published through the console
+
+    # -- navigation ---------------------------------------------------------------------------------
+
+    def path(self):
+        return urllib.parse.urlparse(self.driver.current_url).path
+
+    def shot(self, name):
+        """A PNG of the whole page (beyond the viewport) named NN-name.png in the artefacts folder."""
+        self.shots += 1
+        target = ARTEFACTS / f"{self.shots:02d}-{re.sub(r'[^A-Za-z0-9_.-]+', '-', name).strip('-')}.png"
+        try:
+            metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+            size = metrics.get("cssContentSize") or metrics["contentSize"]
+            width, height = max(1, int(size["width"])), max(1, min(int(size["height"]), 10000))
+            data = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})["data"]
+            target.write_bytes(base64.b64decode(data))
+        except Exception:
+            self.driver.save_screenshot(str(target))
+
+    def visit(self, path, name, expect_path=None):
+        """Checks the page answers 200 to plain HTTP with the browser's cookies (so a missing page fails
+        as "GET … returned 404", not as a missing element), then opens it in the browser."""
+        answer = http("GET", path, cookies=self.cookies())
+        if answer.status == 303:
+            require(expect_path is not None and answer.location_path() == expect_path,
+                    f"GET {path} returned 303 to {answer.headers.get('Location')!r}")
+        else:
+            require(answer.status == 200, f"GET {path} returned {describe(answer)}")
+        self.driver.get(BASE + path)
+        if expect_path:
+            self.wait_path(expect_path)
+        self.shot(name)
+
+    def wait(self, condition, timeout=WAIT, message="timed out"):
+        deadline = time.monotonic() + timeout
+        last_error = None
+        while time.monotonic() < deadline:
+            try:
+                value = condition()
+                if value:
+                    return value
+            except Exception as error:  # a stale element while the page changes; try again
+                last_error = error
+            time.sleep(0.1)
+        raise Failure(message + (f" (last error: {last_error})" if last_error else ""))
+
+    def wait_path(self, expected, timeout=WAIT):
+        self.wait(lambda: self.path() == expected, timeout,
+                  f"expected to be on {expected}, the browser is on {self.path()}")
+
+    def one(self, selector, what=None):
+        from selenium.webdriver.common.by import By
+        found = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        require(found, f"{what or selector} is missing on {self.path()}")
+        return found[0]
+
+    def all(self, selector):
+        from selenium.webdriver.common.by import By
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    # -- session ------------------------------------------------------------------------------------
+
+    # WebDriver's cookie commands only see (and delete) the cookies of the page the browser is on, so a
+    # Path=/console cookie is invisible from /healthz; DevTools sees the browser's whole cookie store.
+
+    def browser_cookies(self):
+        """name → cookie (DevTools fields: value, path, httpOnly, sameSite, expires…) sent to /console/."""
+        found = self.driver.execute_cdp_cmd("Network.getCookies", {"urls": [BASE + "/console/"]})["cookies"]
+        return {cookie["name"]: cookie for cookie in found}
+
+    def cookies(self):
+        return {name: cookie["value"] for name, cookie in self.browser_cookies().items()}
+
+    def session(self):
+        """The session cookie's value, or None."""
+        cookie = self.browser_cookies().get(SESSION_COOKIE)
+        return cookie["value"] if cookie and cookie["value"] else None
+
+    def sign_out_browser(self):
+        self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+
+    def sign_in(self):
+        """Signs the browser in through the form (for tests that need a session)."""
+        if self.session():
+            probe = http("GET", "/console/templates", cookies=self.cookies())
+            if probe.status == 200:
+                return
+        self.visit("/console/sign-in", "sign-in")
+        token = self.one("#token", "the token input (#token)")
+        token.clear()
+        token.send_keys(ADMIN_TOKEN)
+        self.one("form#sign-in button[type=submit]", "the Sign in button").click()
+        self.wait_path("/console/templates")
+        require(self.session(), "signed in, but there is no passwright_console cookie")
+
+    # -- the pass the tests share -------------------------------------------------------------------
+
+    def issued_pass(self):
+        """The pass the console tests share, issued on first use (after the upload test, so no roll-out
+        of the uploaded version pushes to its device while a test counts pushes)."""
+        if not self.pass_info:
+            self.pass_info = issue_pass("BROWSER")
+        return self.pass_info
+
+    def pass_path(self):
+        return f"/console/passes/{PASS_TYPE}/{self.issued_pass()['serial']}"
+
+
+def issue_pass(prefix):
+    """Issues a loyalty pass through the REST API and registers a device for it through the Wallet web
+    service protocol, with the pass's own authenticationToken (read from the signed pass)."""
+    serial = f"{prefix}-" + secrets.token_hex(4).upper()
+    issued = api("POST", "/api/v1/passes", {
+        "template": TEMPLATE, "serialNumber": serial,
+        "data": {"member": {"id": "M-4711", "name": "Ada Okafor"}, "points": 1280, "tier": "Gold"}})
+    require(issued.status == 201, f"POST /api/v1/passes returned {describe(issued)}")
+    require(issued.json().get("passTypeIdentifier") == PASS_TYPE, f"issued for another pass type: {issued.text}")
+    pkpass = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}/pkpass")
+    require(pkpass.status == 200, f"GET …/pkpass returned {describe(pkpass)}")
+    with zipfile.ZipFile(io.BytesIO(pkpass.body)) as archive:
+        token = json.loads(archive.read("pass.json"))["authenticationToken"]
+    device = secrets.token_hex(16)  # a device library identifier: opaque, its first 8 characters unique here
+    push_token = secrets.token_hex(32)
+    registered = http("POST", f"/wallet/v1/devices/{device}/registrations/{PASS_TYPE}/{serial}",
+                      json.dumps({"pushToken": push_token}).encode(),
+                      {"Authorization": f"ApplePass {token}", "Content-Type": "application/json"})
+    require(registered.status == 201, f"registering a device returned {describe(registered)}")
+    stored = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}")
+    require(stored.status == 200 and stored.json().get("registeredDevices") == 1,
+            f"the API does not show the registered device: {describe(stored)}")
+    return {"serial": serial, "token": token, "device": device, "push_token": push_token}
+
+
+def stored_data(serial):
+    answer = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}")
+    require(answer.status == 200, f"GET /api/v1/passes/…/{serial} returned {describe(answer)}")
+    return answer.json()["data"]
+
+
+def current_template_version():
+    answer = api("GET", f"/api/v1/templates/{TEMPLATE}")
+    require(answer.status == 200, f"GET /api/v1/templates/{TEMPLATE} returned {describe(answer)}")
+    return answer.json()["currentVersion"]
+
+
+def apns_pushes(push_token):
+    """The stand-in's recorded requests to one device token."""
+    found = []
+    if APNS_RECORD and os.path.exists(APNS_RECORD):
+        with open(APNS_RECORD, encoding="utf-8") as file:
+            for line in file:
+                if not line.endswith("\n"):
+                    break  # still being written
+                entry = json.loads(line)
+                if entry.get("path") == f"/3/device/{push_token}":
+                    found.append(entry)
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------
+# The tests, in order.
+
+def test_harness_push_reaches_standin(run):
+    """The harness itself: a REST PATCH of the shared pass makes the server push to the APNs stand-in (so
+    a missing push later is the console's fault, not the set-up's). Needs no console."""
+    info = issue_pass("HARNESS")
+    require(APNS_RECORD, "BROWSER_APNS_RECORD is not set (run scripts/browser.sh)")
+    before = len(apns_pushes(info["push_token"]))
+    patched = api("PATCH", f"/api/v1/passes/{PASS_TYPE}/{info['serial']}", {"data": {"member": {"id": "M-4712"}}})
+    require(patched.status == 200, f"PATCH /api/v1/passes/…/{info['serial']} returned {describe(patched)}")
+    pushes = run.wait(lambda: apns_pushes(info["push_token"])[before:], timeout=WAIT,
+                      message="the APNs stand-in received no push within 10 s of a REST PATCH")
+    require(pushes[0]["headers"].get("apns-topic") == PASS_TYPE, f"the push's apns-topic is {pushes[0]['headers'].get('apns-topic')!r}")
+    require(f"UID={PASS_TYPE}" in (pushes[0].get("client_subject") or ""), "the push was not sent with the pass type's certificate")
+
+
+def test_sign_in_page(run):
+    """No session → redirected to sign-in; a wrong token shows .error and stays signed out; the right
+    token lands on /console/templates."""
+    driver = run.driver
+    run.sign_out_browser()
+
+    answer = http("GET", "/console/passes")
+    require(answer.status == 303, f"GET /console/passes without a session returned {describe(answer)}, not 303")
+    require(answer.location_path() == "/console/sign-in",
+            f"GET /console/passes without a session redirects to {answer.headers.get('Location')!r}")
+    page = http("GET", "/console/sign-in")
+    require(page.status == 200, f"GET /console/sign-in returned {describe(page)}")
+
+    driver.get(BASE + "/console/passes")
+    run.wait_path("/console/sign-in")
+    run.shot("sign-in")
+    form = run.one("form#sign-in", "form#sign-in")
+    require((form.get_attribute("method") or "").lower() == "post", "form#sign-in is not method=post")
+    require(urllib.parse.urlparse(form.get_attribute("action") or "").path == "/console/sign-in",
+            f"form#sign-in posts to {form.get_attribute('action')!r}")
+    token = run.one("input#token[name=token]", "input#token (name=token)")
+    require(token.get_attribute("type") == "password", "the token input is not type=password")
+    label = run.one("label[for=token]", "label[for=token]")
+    require(label.text.strip() == "Admin token", f"the token's label says {label.text!r}")
+    csrf = run.one("form#sign-in input[type=hidden][name=csrf]", "the sign-in form's hidden csrf input")
+    require(len(csrf.get_attribute("value") or "") >= 16, "the sign-in csrf value is empty or short")
+
+    # A wrong token: the 401 page with an alert, still signed out.
+    token.send_keys("wrong-" + secrets.token_urlsafe(16))
+    run.one("form#sign-in button[type=submit]", "the Sign in button").click()
+    error = run.wait(lambda: [e for e in run.all("p.error") if e.is_displayed()], message="no visible p.error after a wrong token")[0]
+    run.shot("sign-in-wrong-token")
+    require(error.get_attribute("role") == "alert", "the sign-in error is not role=alert")
+    require(run.path() == "/console/sign-in", f"after a wrong token the browser is on {run.path()}")
+    require(run.session() is None, "a wrong token set a passwright_console cookie")
+    still_out = http("GET", "/console/passes", cookies=run.cookies())
+    require(still_out.status == 303 and still_out.location_path() == "/console/sign-in",
+            f"after a wrong token GET /console/passes returned {describe(still_out)}")
+
+    # The same with plain HTTP, to see the status: 401.
+    pre = http("GET", "/console/sign-in")
+    pre_cookies = cookies_from(pre)
+    pre_csrf = hidden_csrf(pre.text)
+    wrong = form_post("/console/sign-in", {"token": "wrong-" + secrets.token_hex(8), "csrf": pre_csrf}, pre_cookies)
+    require(wrong.status == 401, f"a wrong token is answered {describe(wrong)}, not 401")
+    require('class="error"' in wrong.text, "the 401 page has no class=\"error\"")
+
+    # The right token.
+    token = run.one("#token", "the token input (#token)")
+    token.clear()
+    token.send_keys(ADMIN_TOKEN)
+    run.one("form#sign-in button[type=submit]", "the Sign in button").click()
+    run.wait_path("/console/templates")
+    run.shot("templates-after-sign-in")
+    require(run.session(), "signed in, but there is no passwright_console cookie")
+
+
+def cookies_from(answer):
+    """name → value of every Set-Cookie in an answer."""
+    jar = {}
+    for header in answer.headers.get_all("Set-Cookie") or []:
+        name, _, rest = header.partition("=")
+        jar[name.strip()] = rest.split(";", 1)[0]
+    return jar
+
+
+def hidden_csrf(html):
+    match = re.search(r'<input[^>]*name="csrf"[^>]*>', html)
+    require(match, "no csrf input in the page")
+    value = re.search(r'value="([^"]*)"', match.group(0))
+    require(value, "the csrf input has no value")
+    return value.group(1)
+
+
+def test_cookie_flags(run):
+    """passwright_console is HttpOnly, SameSite=Strict, Path=/console, 64 hex, 8 h; not in document.cookie."""
+    run.sign_in()
+    run.visit("/console/templates", "templates")  # selenium sees the Path=/console cookie from here
+    cookie = run.driver.get_cookie(SESSION_COOKIE)
+    require(cookie, "selenium sees no passwright_console cookie on /console/templates after signing in")
+    require(cookie.get("httpOnly") is True, f"the session cookie is not HttpOnly: {cookie}")
+    require(cookie.get("sameSite") == "Strict", f"the session cookie is SameSite={cookie.get('sameSite')}, not Strict")
+    require(cookie.get("path") == "/console", f"the session cookie's path is {cookie.get('path')!r}, not /console")
+    require(re.fullmatch(r"[0-9a-f]{64}", cookie.get("value", "")), "the session cookie's value is not 64 hex digits")
+    expiry = cookie.get("expiry")
+    require(expiry and abs(expiry - (time.time() + 28800)) < 300, f"the session cookie expires at {expiry}, not in 8 hours")
+    seen = run.js("return document.cookie;") or ""
+    names = [part.split("=", 1)[0].strip() for part in seen.split(";") if part.strip()]
+    require(SESSION_COOKIE not in names and cookie["value"] not in seen,
+            "document.cookie shows the session cookie")
+
+    # The header itself, from a sign-in over plain HTTP.
+    pre = http("GET", "/console/sign-in")
+    require(pre.status == 200, f"GET /console/sign-in returned {describe(pre)}")
+    signed = form_post("/console/sign-in", {"token": ADMIN_TOKEN, "csrf": hidden_csrf(pre.text)}, cookies_from(pre))
+    require(signed.status == 303 and signed.location_path() == "/console/templates",
+            f"signing in over HTTP returned {describe(signed)} to {signed.headers.get('Location')!r}")
+    header = next((h for h in signed.headers.get_all("Set-Cookie") or [] if h.startswith(SESSION_COOKIE + "=")), None)
+    require(header, "signing in sent no passwright_console Set-Cookie")
+    attributes = {part.strip().split("=", 1)[0].lower(): part.strip() for part in header.split(";")[1:]}
+    for expected in ("Path=/console", "HttpOnly", "SameSite=Strict", "Max-Age=28800"):
+        name = expected.split("=", 1)[0].lower()
+        require(attributes.get(name, "").lower() == expected.lower(), f"the Set-Cookie lacks {expected}: {header.split('=', 1)[0]}=…; {'; '.join(header.split(';')[1:])}")
+
+
+def template_archive(label):
+    """Templates/loyalty as a zip (dotfiles left out), with the Member field's label changed."""
+    folder = ROOT / "Templates" / TEMPLATE
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder)
+            if path.is_dir() or any(part.startswith(".") for part in relative.parts):
+                continue
+            data = path.read_bytes()
+            if relative.as_posix() == "pass.json":
+                document = json.loads(data)
+                fields = document["storeCard"]["secondaryFields"]
+                member = next(field for field in fields if field["key"] == "member")
+                member["label"] = label
+                data = json.dumps(document, indent=2).encode()
+            archive.writestr(relative.as_posix(), data)
+    return buffer.getvalue()
+
+
+def test_upload_template_version(run):
+    """Upload a changed loyalty zip → review page with table.lint (Before / After / What this changes) and
+    a preview → Make current → the template page shows the new current version, which the API confirms."""
+    run.sign_in()
+    before = current_template_version()
+    run.visit("/console/templates", "templates")
+    run.one(f"table#templates a[href='/console/templates/{TEMPLATE}']", f"a link to /console/templates/{TEMPLATE} in table#templates")
+
+    label = f"{CHANGED_LABEL} {secrets.token_hex(2)}"
+    with tempfile.TemporaryDirectory(prefix="passwright-browser-") as folder:
+        archive = Path(folder) / f"{TEMPLATE}.zip"
+        archive.write_bytes(template_archive(label))
+        form = run.one("form#upload", "form#upload")
+        require((form.get_attribute("enctype") or "") == "multipart/form-data", "form#upload is not multipart/form-data")
+        name = run.one("form#upload input#upload-name[name=name]", "input#upload-name")
+        name.clear()
+        name.send_keys(TEMPLATE)
+        chooser = run.one("form#upload input#upload-archive[type=file][name=archive]", "input#upload-archive (type=file)")
+        require(chooser.get_attribute("accept") == ".zip", "input#upload-archive does not accept .zip")
+        chooser.send_keys(str(archive))
+        button = run.one("form#upload button[type=submit], form#upload button:not([type])", "the upload form's button")
+        require(button.text.strip() == "Check upload", f"the upload button says {button.text!r}, not 'Check upload'")
+        button.click()
+        run.wait(lambda: run.all("table.lint"), message="no table.lint after Check upload")
+    run.shot("template-review")
+    heading = " ".join(h.text for h in run.all("h1"))
+    require(f"Review {TEMPLATE}" in heading, f"the review page's h1 is {heading!r}, not 'Review {TEMPLATE}'")
+    headers = [th.text.strip() for th in run.all("table.lint th")][:3]
+    require(headers == ["Before", "After", "What this changes"], f"table.lint's headers are {headers}")
+    preview = run.one("img.preview", "the uploaded version's img.preview")
+    require(preview.get_attribute("alt"), "the review preview has no alt text")
+    run.wait(lambda: run.js("return arguments[0].complete && arguments[0].naturalWidth > 0", preview),
+             message="the review preview image did not load")
+    require(current_template_version() == before, "checking the upload already changed the current version")
+    publish = run.one("form#publish", "form#publish (the upload has no stopping finding)")
+    require(urllib.parse.urlparse(publish.get_attribute("action")).path == f"/console/templates/{TEMPLATE}/publish",
+            f"form#publish posts to {publish.get_attribute('action')!r}")
+    run.one("form#publish input[type=hidden][name=archive]", "form#publish's hidden archive")
+    run.one("form#publish input[type=hidden][name=csrf]", "form#publish's hidden csrf")
+    make_current = run.one("form#publish button", "the Make current button")
+    require(make_current.text.strip() == "Make current", f"the publish button says {make_current.text!r}")
+    make_current.click()
+
+    run.wait_path(f"/console/templates/{TEMPLATE}")
+    run.shot("template-after-publish")
+    run.wait(lambda: run.all(".notice"), message="no .notice after Make current")
+    after = current_template_version()
+    require(after == before + 1, f"the API says version {after} is current, expected {before + 1}")
+    version_zip = api("GET", f"/api/v1/templates/{TEMPLATE}/versions/{after}")
+    require(version_zip.status == 200, f"GET …/versions/{after} returned {describe(version_zip)}")
+    with zipfile.ZipFile(io.BytesIO(version_zip.body)) as stored:
+        fields = json.loads(stored.read("pass.json"))["storeCard"]["secondaryFields"]
+    require(any(field.get("label") == label for field in fields), "the published version is not the uploaded archive")
+    shown = run.js("""
+        const main = document.querySelector('main'); if (!main) return null;
+        const copy = main.cloneNode(true); copy.querySelectorAll('#versions').forEach(e => e.remove());
+        const values = [...copy.querySelectorAll('data')].map(d => d.getAttribute('value'));
+        return {values, text: copy.textContent};""")
+    require(shown is not None, "the template page has no <main>")
+    require(str(after) in shown["values"] or re.search(rf"\bversion\s*{after}\b", shown["text"], re.I),
+            f"the template page does not show version {after} as current")
+    run.template_version = after
+
+
+def test_search_finds_issued_pass(run):
+    """A pass issued through the REST API, with a device registered through the Wallet protocol, is found
+    by its serial in #q (and by a prefix); a query matching nothing shows p.empty; its link opens it."""
+    from selenium.webdriver.common.keys import Keys
+
+    info = run.issued_pass()
+    run.sign_in()
+    serial = info["serial"]
+    run.visit("/console/passes", "passes")
+    run.one("form#search", "form#search")
+    run.one("select#template[name=template]", "select#template")
+
+    def search(query):
+        box = run.one("form#search input#q[name=q][type=search]", "input#q (type=search)")
+        box.clear()
+        box.send_keys(query + Keys.ENTER)
+        run.wait(lambda: urllib.parse.parse_qs(urllib.parse.urlparse(run.driver.current_url).query).get("q") == [query],
+                 message=f"submitting the search did not load ?q={query}")
+
+    link_selector = f"table#passes a[href='/console/passes/{PASS_TYPE}/{serial}']"
+    search(serial)
+    run.shot("passes-search")
+    link = run.one(link_selector, f"a row for {serial} in table#passes")
+    require(link.text.strip() == serial, f"the pass's link says {link.text!r}")
+    require(TEMPLATE in link.find_element("xpath", "./ancestor::tr").text, "the pass's row does not name its template")
+
+    search(serial[:-3])
+    run.one(link_selector, f"a row for {serial} when searching the prefix {serial[:-3]}")
+
+    search("NO-SUCH-" + secrets.token_hex(6))
+    run.shot("passes-search-empty")
+    require(not run.all(link_selector), "a search matching nothing still lists the pass")
+    empty = run.one("p.empty", "p.empty for a search matching nothing")
+    require(empty.text.strip(), "p.empty says nothing")
+
+    search(serial)
+    run.one(link_selector, f"a row for {serial} in table#passes").click()
+    run.wait_path(f"/console/passes/{PASS_TYPE}/{serial}")
+    run.shot("pass")
+
+
+def image_loaded(run, element):
+    return run.js("return arguments[0].complete && arguments[0].naturalWidth > 0", element)
+
+
+def test_pass_page_edit_and_push(run):
+    """Both previews load; one input per placeholder; a Save changes the data (API), the front preview
+    and queues a push the stand-in receives; #devices shows the APNs answer; a bad raw JSON is a 422."""
+    info = run.issued_pass()
+    run.sign_in()
+    serial = info["serial"]
+    run.visit(run.pass_path(), "pass")
+    for side in ("front", "back"):
+        image = run.one(f"img.preview.{side}", f"img.preview.{side}")
+        source = image.get_attribute("src")
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(source).query)
+        require(query.get("side") == [side] and query.get("tag"), f"the {side} preview's src is {source!r}")
+        run.wait(lambda: image_loaded(run, image), message=f"the {side} preview did not load ({source})")
+        require(image.get_attribute("alt"), f"the {side} preview has no alt text")
+
+    names = {e.get_attribute("name") for e in run.all("form#edit input[name^='data.']")}
+    require(names == {f"data.{p}" for p in PLACEHOLDERS}, f"the edit form's data inputs are {sorted(names)}")
+    field = run.one("form#edit input[name='data.member.name']", "an input for data.member.name")
+    require(field.get_attribute("id") == "field-member.name", f"the member.name input's id is {field.get_attribute('id')!r}")
+    label = run.one("label[for='field-member.name']", "a label for field-member.name")
+    require(label.text.strip() == "member.name", f"the member.name label says {label.text!r}")
+    require(field.get_attribute("value") == "Ada Okafor", f"the member.name input starts as {field.get_attribute('value')!r}")
+    raw = run.one("form#edit textarea#raw[name=raw]", "textarea#raw")
+    require(json.loads(raw.get_attribute("value"))["member"]["name"] == "Ada Okafor", "textarea#raw is not the pass's data")
+    for name in ("locations", "relevantDates"):
+        run.one(f"form#edit textarea[name={name}]", f"textarea[name={name}]")
+    run.one("form#edit input[type=checkbox][name=voided]", "the voided checkbox")
+    run.one("form#edit input[type=hidden][name=csrf]", "the edit form's csrf")
+
+    front_before = run.one("img.preview.front").get_attribute("src")
+    pushed_before = len(apns_pushes(info["push_token"]))
+    field.clear()
+    field.send_keys("Grace Hopper")
+    save = run.one("form#edit button[type=submit], form#edit button:not([type])", "the Save button")
+    require(save.text.strip() == "Save", f"the edit button says {save.text!r}")
+    save.click()
+    notice = run.wait(lambda: [e for e in run.all(".notice") if e.is_displayed()], message="no .notice after Save")[0]
+    run.shot("pass-saved")
+    require(run.path() == run.pass_path(), f"after Save the browser is on {run.path()}")
+    match = re.search(r"Saved: (\d+) push(es)? queued", notice.text)
+    require(match and match.group(1) == "1", f"the notice says {notice.text!r}, not 'Saved: 1 push(es) queued'")
+    require(stored_data(serial)["member"]["name"] == "Grace Hopper", "the API does not show the saved name")
+    front = run.one("img.preview.front")
+    require(front.get_attribute("src") != front_before, "the front preview's src did not change after Save")
+    run.wait(lambda: image_loaded(run, run.one("img.preview.front")), message="the new front preview did not load")
+
+    # The push: the stand-in must receive it, and the page must show its answer (reload, up to ~10 s).
+    pushes = run.wait(lambda: apns_pushes(info["push_token"])[pushed_before:], timeout=WAIT,
+                      message="the APNs stand-in received no push for the device within 10 s") if APNS_RECORD else []
+    if pushes:
+        require(pushes[0]["headers"].get("apns-topic") == PASS_TYPE, f"the push's apns-topic is {pushes[0]['headers'].get('apns-topic')!r}")
+    short = info["device"][:8]
+    deadline = time.monotonic() + WAIT
+    row_text = ""
+    while True:
+        rows = [row.text for row in run.all("table#devices tr") if short in row.text]
+        row_text = rows[0] if rows else ""
+        if re.search(r"\b200\b", row_text):
+            break
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+        run.driver.refresh()
+    run.shot("pass-devices")
+    require(row_text, f"table#devices has no row for the device ({short}…)")
+    if pushes or not APNS_RECORD:
+        require(re.search(r"\b200\b", row_text), f"the stand-in answered 200, but #devices shows {row_text!r} after 10 s")
+    else:
+        require(re.search(r"\byes\b", row_text, re.I), f"#devices shows neither an answer 200 nor a queued push: {row_text!r}")
+    history = " ".join(row.text for row in run.all("table#history tr"))
+    require("member.name" in history, "table#history does not mention the member.name change")
+
+    # Every problem is listed and nothing is stored: raw data that is not JSON.
+    raw = run.one("form#edit textarea#raw", "textarea#raw")
+    raw.clear()
+    raw.send_keys("{not json")
+    run.one("form#edit button[type=submit], form#edit button:not([type])", "the Save button").click()
+    run.wait(lambda: [e for e in run.all("p.error") if e.is_displayed()], message="no p.error after saving raw data that is not JSON")
+    run.shot("pass-invalid-raw")
+    require(stored_data(serial)["member"]["name"] == "Grace Hopper", "invalid raw data changed the stored pass")
+
+
+SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
+                   "PASS", "/console/push", "/console/devices", "/console/identities"]
+
+
+def page_paths(run):
+    return [run.pass_path() if path == "PASS" else path for path in SIGNED_IN_PAGES]
+
+
+def test_security(run):
+    """CSRF on the edit form and on sign-out, assets behind the session, the contract's CSP and headers
+    on every page, no inline script or style, and no secret in any page."""
+    info = run.issued_pass()
+    run.sign_in()
+    session = run.session()
+    jar = {SESSION_COOKIE: session}
+    serial = info["serial"]
+    path = run.pass_path()
+    problems = []
+
+    def expect(condition, reason):
+        if not condition:
+            problems.append(reason)
+
+    before = stored_data(serial)["member"]["name"]
+    forged = form_post(path, {"data.member.name": "Forged Name"}, jar)
+    expect(forged.status == 403, f"POST {path} without csrf returned {forged.status}, not 403")
+    wrong = form_post(path, {"data.member.name": "Forged Name", "csrf": secrets.token_hex(16)}, jar)
+    expect(wrong.status == 403, f"POST {path} with a wrong csrf returned {wrong.status}, not 403")
+    anonymous = form_post(path, {"data.member.name": "Forged Name"})
+    expect(anonymous.status == 403, f"POST {path} without a session returned {anonymous.status}, not 403")
+    expect(stored_data(serial)["member"]["name"] == before, "a forged POST changed the pass")
+    signout_forged = form_post("/console/sign-out", {}, jar)
+    expect(signout_forged.status == 403, f"POST /console/sign-out without csrf returned {signout_forged.status}")
+    expect(http("GET", "/console/templates", cookies=jar).status == 200, "the session no longer works after a forged sign-out")
+
+    # The positive control: the same post with the page's csrf is accepted, so the 403s were the csrf's.
+    run.visit(path, "pass-for-csrf")
+    csrf = run.one("form#edit input[name=csrf]", "the edit form's csrf").get_attribute("value")
+    fields = {e.get_attribute("name"): e.get_attribute("value")
+              for e in run.all("form#edit input[name^='data.']")}
+    fields.update({"data.member.name": "Csrf Control", "csrf": csrf,
+                   "raw": run.one("form#edit textarea#raw").get_attribute("value"),
+                   "locations": run.one("form#edit textarea[name=locations]").get_attribute("value"),
+                   "relevantDates": run.one("form#edit textarea[name=relevantDates]").get_attribute("value")})
+    accepted = form_post(path, fields, jar)
+    expect(accepted.status == 303, f"POST {path} with the page's csrf returned {accepted.status}, not 303")
+    expect(stored_data(serial)["member"]["name"] == "Csrf Control", "a POST with the right csrf did not save")
+
+    script_anonymous = http("GET", "/console/assets/console.js")
+    expect(script_anonymous.status in (303, 403), f"GET /console/assets/console.js without a cookie returned {script_anonymous.status}")
+    script = http("GET", "/console/assets/console.js", cookies=jar)
+    expect(script.status == 200 and "javascript" in script.headers.get("Content-Type", ""),
+           f"GET /console/assets/console.js with a session returned {script.status} {script.headers.get('Content-Type')}")
+    style = http("GET", "/console/assets/console.css")
+    expect(style.status == 200 and "text/css" in style.headers.get("Content-Type", ""),
+           f"GET /console/assets/console.css (needed by sign-in) returned {style.status} {style.headers.get('Content-Type')}")
+
+    expected_csp = directives(CONTRACT_CSP)
+    secrets_in_pages = {"the admin token": ADMIN_TOKEN, "the session cookie": session,
+                        "the pass's authenticationToken": info["token"], "the full device id": info["device"],
+                        "the device's push token": info["push_token"]}
+    for page in ["/console/sign-in"] + page_paths(run):
+        answer = http("GET", page, cookies=jar if page != "/console/sign-in" else None)
+        if answer.status != 200:
+            problems.append(f"GET {page} returned {answer.status}")
+            continue
+        csp = answer.headers.get("Content-Security-Policy")
+        expect(csp, f"{page} has no Content-Security-Policy")
+        if csp:
+            expect("unsafe-inline" not in csp and "unsafe-eval" not in csp, f"{page}'s CSP allows unsafe-inline/eval: {csp}")
+            expect(directives(csp) == expected_csp, f"{page}'s CSP is {csp!r}, not the contract's")
+        for header, value in (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")):
+            expect((answer.headers.get(header) or "").lower() == value, f"{page}: {header} is {answer.headers.get(header)!r}, not {value}")
+        expect("text/html" in answer.headers.get("Content-Type", ""), f"{page} is not text/html")
+        html = answer.text
+        expect(not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html, re.I), f"{page} has an inline <script>")
+        expect(not re.search(r"<style[\s>]", html, re.I), f"{page} has a <style> element")
+        expect(not re.search(r"\sstyle\s*=", html, re.I), f"{page} has a style= attribute")
+        expect(not re.search(r"\son[a-z]+\s*=", html, re.I), f"{page} has an inline event handler")
+        for what, value in secrets_in_pages.items():
+            expect(value not in html, f"{page} contains {what}")
+    require(not problems, "; ".join(problems))
+
+
+def directives(policy):
+    parsed = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            parsed[words[0].lower()] = set(words[1:])
+    return parsed
+
+
+# The checks run in the page. Visible: rendered with a box, not visibility:hidden, not inside a closed
+# <details> (getClientRects is empty then).
+A11Y_JS = r"""
+const visible = e => { const s = getComputedStyle(e); return e.getClientRects().length > 0 && s.visibility !== 'hidden' && s.display !== 'none' && parseFloat(s.opacity) > 0; };
+const describe = e => { let d = e.tagName.toLowerCase(); if (e.id) d += '#' + e.id; if (e.name) d += '[name=' + e.name + ']';
+  const t = (e.innerText || e.value || '').trim().slice(0, 30); if (t && !['input','textarea','select'].includes(d.split(/[#\[]/)[0])) d += ' "' + t + '"'; return d; };
+const controls = () => [...document.querySelectorAll('a[href], button, input, select, textarea, summary')]
+  .filter(e => !(e.tagName === 'INPUT' && e.type === 'hidden') && !e.disabled && visible(e));
+"""
+
+CONTRAST_JS = A11Y_JS + r"""
+const parse = c => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return [0, 0, 0, 0];
+  const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+const over = (top, bottom) => { const a = top[3] + bottom[3] * (1 - top[3]); if (a === 0) return [0, 0, 0, 0];
+  return [0, 1, 2].map(i => (top[i] * top[3] + bottom[i] * bottom[3] * (1 - top[3])) / a).concat([a]); };
+const background = e => { const layers = []; for (let n = e; n && n.nodeType === 1; n = n.parentElement) {
+    const c = parse(getComputedStyle(n).backgroundColor); if (c[3] > 0) layers.push(c); if (c[3] >= 1) break; }
+  let colour = [255, 255, 255, 1]; for (let i = layers.length - 1; i >= 0; i--) colour = over(layers[i], colour); return colour; };
+const luminance = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const failures = [];
+for (const e of document.querySelectorAll('body *')) {
+  if (!visible(e) || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(e.tagName)) continue;
+  const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) ||
+              (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName) && (e.value || '').trim() && e.type !== 'file' && e.type !== 'checkbox');
+  if (!own) continue;
+  const bg = background(e); const fg = over(parse(getComputedStyle(e).color), bg);
+  const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a); const ratio = (l1 + 0.05) / (l2 + 0.05);
+  if (ratio < 4.5) failures.push(describe(e) + ' ' + ratio.toFixed(2) + ':1');
+}
+return {failures, body: getComputedStyle(document.body).backgroundColor};
+"""
+
+TARGETS_JS = A11Y_JS + r"""
+// WCAG 2.5.8 exempts inline targets: a link inside a sentence (a paragraph, list item or cell with other
+// text around it) is limited by the line height of that text; every other control must be 44 x 44.
+const inSentence = e => { if (e.tagName !== 'A') return false; const block = e.closest('p, li, dd, td, th, figcaption, small');
+  return !!block && block.textContent.trim().length > e.textContent.trim().length; };
+return controls().filter(e => !inSentence(e)).map(e => [describe(e), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 - 0.01 || r.height < 44 - 0.01).map(([d, r]) => d + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+"""
+
+LABELS_JS = A11Y_JS + r"""
+const named = e => (e.textContent || '').trim();
+const problems = [];
+for (const e of document.querySelectorAll('input, select, textarea')) {
+  if (e.tagName === 'INPUT' && ['hidden', 'submit', 'button', 'reset', 'image'].includes(e.type)) continue;
+  const byFor = e.id && [...document.querySelectorAll('label')].some(l => l.htmlFor === e.id && named(l));
+  const wrapped = e.closest('label') && named(e.closest('label'));
+  const aria = (e.getAttribute('aria-label') || '').trim();
+  const by = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map(i => document.getElementById(i)).some(l => l && named(l));
+  if (!(byFor || wrapped || aria || by)) problems.push(describe(e) + ' has no label');
+}
+for (const e of document.querySelectorAll('button')) {
+  const by = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map(i => document.getElementById(i)).some(l => l && named(l));
+  if (!named(e) && !(e.getAttribute('aria-label') || '').trim() && !by) problems.push(describe(e) + ' has no name');
+}
+return problems;
+"""
+
+MARK_JS = A11Y_JS + r"""
+const list = controls(); list.forEach((e, i) => e.setAttribute('data-a11y', String(i)));
+document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);
+return list.map(describe);
+"""
+
+FOCUS_JS = r"""
+const e = document.activeElement; if (!e || e === document.body) return null;
+const s = getComputedStyle(e);
+const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+const shadow = s.boxShadow && s.boxShadow !== 'none';
+const text = ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName) ? '' : (e.innerText || '').trim().slice(0, 30);
+return {id: e.getAttribute('data-a11y'), styled: outline || shadow,
+        what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.name ? '[name=' + e.name + ']' : '') + (text ? ' "' + text + '"' : '')};
+"""
+
+
+def emulate(run, scheme=None, width=None):
+    """Emulates a colour scheme and a viewport width (CDP), or clears both."""
+    run.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme or ""}]})
+    if width:
+        run.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    else:
+        run.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def keyboard_problems(run):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    described = run.js(MARK_JS)
+    reached, unstyled = set(), []
+    first = None
+    for _ in range(len(described) * 2 + 10):
+        ActionChains(run.driver).send_keys(Keys.TAB).perform()
+        focused = run.js(FOCUS_JS)
+        if not focused:
+            continue
+        key = focused["id"] if focused["id"] is not None else focused["what"]
+        if key == first:
+            break  # round the page once
+        first = first if first is not None else key
+        if focused["id"] is not None:
+            reached.add(int(focused["id"]))
+        if not focused["styled"] and focused["what"] not in unstyled:
+            unstyled.append(focused["what"])
+    problems = [f"TAB never reaches {d}" for i, d in enumerate(described) if i not in reached]
+    problems += [f"{what} has no visible focus style (outline or box-shadow)" for what in unstyled]
+    return problems
+
+
+def accessibility_problems(run, path, name):
+    """Every check on one page: keyboard, focus style, contrast (light and dark), target size, labels,
+    and reflow at 320 px."""
+    run.visit(path, name)
+    problems = [f"keyboard: {p}" for p in keyboard_problems(run)]
+    light = run.js(CONTRAST_JS)
+    problems += [f"contrast (light) {p}" for p in light["failures"]]
+    problems += [f"target size: {p}" for p in run.js(TARGETS_JS)]
+    problems += [f"label: {p}" for p in run.js(LABELS_JS)]
+    try:
+        emulate(run, scheme="dark")
+        dark = run.js(CONTRAST_JS)
+        run.shot(name + "-dark")
+        problems += [f"contrast (dark) {p}" for p in dark["failures"]]
+        if dark["body"] == light["body"]:
+            problems.append(f"prefers-color-scheme: dark does not change the page's background ({light['body']})")
+        emulate(run, width=320)
+        run.driver.refresh()
+        run.wait(lambda: run.js("return document.readyState") == "complete")
+        width = run.js("return [document.scrollingElement.scrollWidth, window.innerWidth]")
+        run.shot(name + "-320px")
+        if width[0] > width[1]:
+            problems.append(f"at 320 px wide the page scrolls sideways (scrollWidth {width[0]} > innerWidth {width[1]})")
+    finally:
+        emulate(run)
+    return [f"{path}: {p}" for p in problems]
+
+
+def test_accessibility(run):
+    """On every signed-in page: TAB reaches every visible control, each with a visible focus style; text
+    contrast ≥ 4.5:1 (light and dark); controls ≥ 44×44 (inline links exempt); every control labelled;
+    no sideways scroll at 320 px."""
+    run.issued_pass()
+    run.sign_in()
+    problems = []
+    for path in page_paths(run):
+        name = "a11y-" + path.strip("/").replace("/", "-")
+        try:
+            problems += accessibility_problems(run, path, name)
+        except Failure as failure:
+            problems.append(f"{path}: {failure}")
+    require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]) + (" …" if len(problems) > 25 else ""))
+
+
+def test_sign_out(run):
+    """Sign out → /console/sign-in; the old session cookie no longer works (the row is gone, not just the
+    cookie); GET /console/passes goes back to sign-in."""
+    run.sign_in()
+    old = run.session()
+    run.visit("/console/passes", "passes-before-sign-out")
+    button = run.one("header form#sign-out button", "the Sign out button in the header's form#sign-out")
+    require(button.text.strip() == "Sign out", f"the sign-out button says {button.text!r}")
+    run.one("header nav[aria-label=Console]", "header nav[aria-label=Console]")
+    button.click()
+    run.wait_path("/console/sign-in")
+    run.shot("signed-out")
+    require(run.session() is None, "the session cookie is still set after signing out")
+    replay = http("GET", "/console/passes", cookies={SESSION_COOKIE: old})
+    require(replay.status == 303 and replay.location_path() == "/console/sign-in",
+            f"the signed-out session still opens /console/passes: {describe(replay)}")
+    run.driver.get(BASE + "/console/passes")
+    run.wait_path("/console/sign-in")
+
+
+def test_accessibility_sign_in_page(run):
+    """The sign-in page, signed out: the same checks as the signed-in pages."""
+    run.sign_out_browser()
+    problems = accessibility_problems(run, "/console/sign-in", "a11y-sign-in")
+    require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]))
+
+
+TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
+         test_pass_page_edit_and_push, test_security, test_accessibility, test_sign_out,
+         test_accessibility_sign_in_page]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="run only the tests whose name contains this")
+    options = parser.parse_args()
+    # SIGTERM (the script's timeout or cleanup) unwinds like Ctrl-C, so the browser is always quit.
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+
+    tests = [test for test in TESTS if not options.only or options.only in test.__name__]
+    passed = failed = 0
+    reported = set()
+
+    def report(ok, name, reason=""):
+        nonlocal passed, failed
+        reported.add(name)
+        if ok:
+            passed += 1
+            print(f"PASS {name}", flush=True)
+        else:
+            failed += 1
+            print(f"FAIL {name}: {reason}", flush=True)
+
+    if not BASE or not ADMIN_TOKEN:
+        for test in tests:
+            report(False, test.__name__, "BROWSER_BASE and PASSWRIGHT_ADMIN_TOKEN must be set (run scripts/browser.sh)")
+        print(f"{passed} passed, {failed} failed", flush=True)
+        return 1
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    driver = None
+    try:
+        try:
+            driver = start_browser()
+        except Exception as error:
+            for test in tests:
+                report(False, test.__name__, f"Chromium did not start: {str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__}")
+            return 1
+        run = Run(driver)
+        for test in tests:
+            name = test.__name__[len("test_"):] if test.__name__.startswith("test_") else test.__name__
+            run.current_test = name
+            try:
+                test(run)
+                report(True, name)
+            except Failure as failure:
+                report(False, name, str(failure))
+                keep_failure(run, name)
+            except KeyboardInterrupt:
+                report(False, name, "interrupted (SIGTERM or Ctrl-C)")
+                raise
+            except Exception as error:
+                where = traceback.extract_tb(error.__traceback__)[-1]
+                message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+                report(False, name, f"{type(error).__name__}: {message} (line {where.lineno})")
+                keep_failure(run, name)
+            finally:
+                try:
+                    emulate(run)
+                except Exception:
+                    pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        for test in tests:  # interrupted: what never ran fails too
+            name = test.__name__[len("test_"):]
+            if name not in reported and test.__name__ not in reported:
+                report(False, name, "not run: interrupted")
+        print(f"{passed} passed, {failed} failed", flush=True)
+    return 0 if failed == 0 and passed == len(tests) else 1
+
+
+def keep_failure(run, name):
+    """A screenshot and the page source of the moment a test failed."""
+    try:
+        run.shot(f"FAILED-{name}")
+        (ARTEFACTS / f"FAILED-{name}.html").write_text(run.driver.page_source, encoding="utf-8")
+    except Exception:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
