@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds]
+    static let migrations = [initial, templateVersions, notificationHolds, console]
 
     static let initial = Migration(
         version: 1,
@@ -218,6 +218,68 @@ enum WalletSchema {
             );
             CREATE INDEX pass_holds_release ON pass_holds (release_at);
             ALTER TABLE passes ADD COLUMN last_notified_at BIGINT;
+            """
+    )
+    /// What the web console needs: its sign-in sessions (any instance accepts them), a history row per
+    /// change of a pass, each device's last APNs answer, and indexes for finding passes by serial number.
+    ///
+    /// `passes_serial` and `passes_template_serial` order by serial number first, the order the
+    /// console lists passes in, so a serial prefix is a range seek and each page a keyset seek, with or
+    /// without a template. On PostgreSQL their text columns use the "C" collation, byte order as on
+    /// SQLite, so a prefix and its successor bound exactly the serials that start with it whatever the
+    /// database's default collation.
+    static let console = Migration(
+        version: 4,
+        name: "console",
+        sqlite: """
+            CREATE TABLE console_sessions (
+                token_hash TEXT PRIMARY KEY,
+                csrf TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                expires_at INTEGER NOT NULL
+            );
+            CREATE INDEX console_sessions_expiry ON console_sessions (expires_at);
+            CREATE TABLE pass_updates (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                update_tag INTEGER NOT NULL,
+                changed_at INTEGER NOT NULL,
+                source TEXT NOT NULL,
+                changes TEXT NOT NULL DEFAULT '[]',
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX pass_updates_pass ON pass_updates (pass_type_identifier, serial_number, id);
+            ALTER TABLE devices ADD COLUMN last_push_at INTEGER;
+            ALTER TABLE devices ADD COLUMN last_push_status INTEGER;
+            ALTER TABLE devices ADD COLUMN last_push_reason TEXT;
+            CREATE INDEX passes_serial ON passes (serial_number, pass_type_identifier);
+            CREATE INDEX passes_template_serial ON passes (template, serial_number, pass_type_identifier);
+            """,
+        postgres: """
+            CREATE TABLE console_sessions (
+                token_hash TEXT PRIMARY KEY,
+                csrf TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL
+            );
+            CREATE INDEX console_sessions_expiry ON console_sessions (expires_at);
+            CREATE TABLE pass_updates (
+                id BIGSERIAL PRIMARY KEY,
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                update_tag BIGINT NOT NULL,
+                changed_at BIGINT NOT NULL,
+                source TEXT NOT NULL,
+                changes TEXT NOT NULL DEFAULT '[]',
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX pass_updates_pass ON pass_updates (pass_type_identifier, serial_number, id);
+            ALTER TABLE devices ADD COLUMN last_push_at BIGINT;
+            ALTER TABLE devices ADD COLUMN last_push_status INTEGER;
+            ALTER TABLE devices ADD COLUMN last_push_reason TEXT;
+            CREATE INDEX passes_serial ON passes (serial_number COLLATE "C", pass_type_identifier COLLATE "C");
+            CREATE INDEX passes_template_serial ON passes (template, serial_number COLLATE "C", pass_type_identifier COLLATE "C");
             """
     )
 }

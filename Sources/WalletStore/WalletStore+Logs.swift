@@ -31,12 +31,14 @@ extension WalletStore {
         }
     }
 
-    /// The newest `limit` messages, newest first.
-    public func recentLogs(limit: Int = 100) async throws -> [DeviceLog] {
+    /// The newest `limit` messages, newest first; with `before`, the newest older than the message
+    /// with that id (pass the last id of a page for the next one: a keyset seek on the primary key).
+    public func recentLogs(limit: Int = 100, before: Int64? = nil) async throws -> [DeviceLog] {
         precondition(limit >= 1, "ask for at least one log message")
         return try await storing("read device log messages") {
             try await database.query(SQL(
-                "SELECT id, received_at, message FROM device_logs ORDER BY id DESC LIMIT ?", .integer(Int64(limit))
+                "SELECT id, received_at, message FROM device_logs WHERE id < ? ORDER BY id DESC LIMIT ?",
+                .integer(before ?? Int64.max), .integer(Int64(limit))
             )).map { row in
                 DeviceLog(id: try row.int64("id"), receivedAt: Milliseconds.date(try row.int64("received_at")), message: try row.string("message"))
             }

@@ -84,15 +84,17 @@ extension WalletStore {
     /// `change` may therefore run more than once and must not have effects of its own. A `nil` or
     /// equal change writes nothing. Otherwise the pass gets a new tag and modification time, and one
     /// push per registered device is queued (coalesced with any pending one), in one short
-    /// transaction. An error thrown by `change` writes nothing and is rethrown unchanged.
+    /// transaction. An error thrown by `change` writes nothing and is rethrown unchanged. The pass's
+    /// history records the change with `source`.
     public func updatePass(
-        _ key: PassKey, maxAttempts: Int = defaultMaximumAttempts, _ change: @Sendable (StoredPass) async throws -> PassChange?
+        _ key: PassKey, maxAttempts: Int = defaultMaximumAttempts, source: String = PassUpdateRecord.api,
+        _ change: @Sendable (StoredPass) async throws -> PassChange?
     ) async throws -> UpdateOutcome {
         precondition(maxAttempts >= 1, "an update makes at least one attempt")
         guard var current = try await pass(key) else { throw WalletStoreError.passNotFound(key) }
         for _ in 1...maxAttempts {
             let proposed = try await change(current)
-            let write = try await writePass(key, expectedTag: current.updateTag, change: proposed)
+            let write = try await writePass(key, expectedTag: current.updateTag, change: proposed, source: source)
             switch write {
             case .written, .unchanged:
                 if let outcome = write.outcome { return outcome }
@@ -117,9 +119,10 @@ extension WalletStore {
     /// error (or running out of attempts) can leave the batches already written in place.
     ///
     /// Each device gets one push per pass type and batch however many of its passes changed (a
-    /// pending row coalesces them).
+    /// pending row coalesces them). Each written pass's history records its change with `source`.
     public func updatePasses(
-        template: String, maxAttempts: Int = defaultMaximumAttempts, _ change: @Sendable (StoredPass) async throws -> PassChange?
+        template: String, maxAttempts: Int = defaultMaximumAttempts, source: String = PassUpdateRecord.api,
+        _ change: @Sendable (StoredPass) async throws -> PassChange?
     ) async throws -> TemplateUpdateOutcome {
         precondition(maxAttempts >= 1, "an update makes at least one attempt")
         var pending: [PassWriteRequest] = []
@@ -129,7 +132,7 @@ extension WalletStore {
             let page = try await passes(template: template, after: after, limit: Self.templatePageSize)
             matched += page.count
             for pass in page {
-                if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass)) }
+                if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass, source: source)) }
             }
             guard page.count == Self.templatePageSize, let last = page.last else { break }
             after = last.key
@@ -151,7 +154,7 @@ extension WalletStore {
             guard attempt < maxAttempts else { throw WalletStoreError.updateConflict(first.key, attempts: maxAttempts) }
             pending = []
             for pass in conflicts {
-                if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass)) }
+                if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass, source: source)) }
             }
         }
         return TemplateUpdateOutcome(matched: matched, changed: changed, pushesQueued: pushesQueued)

@@ -108,12 +108,21 @@ extension WalletStore {
         }
     }
 
-    /// The devices registered for the pass with their current push tokens, oldest registration first.
+    /// The devices registered for the pass with their current push tokens, their last APNs answer
+    /// and whether a push for the pass's type waits for them, oldest registration first.
+    ///
+    /// The queued flag is a probe of the outbox's unique (device, pass type) index per device.
     public func registeredDevices(for key: PassKey) async throws -> [RegisteredDevice] {
         try await storing("list the devices registered for the pass \(key)") {
             try await database.query(SQL(
                 """
-                SELECT devices.device_library_identifier, devices.push_token, registrations.created_at
+                SELECT devices.device_library_identifier, devices.push_token, registrations.created_at,
+                       devices.last_push_at, devices.last_push_status, devices.last_push_reason,
+                       CASE WHEN EXISTS (
+                           SELECT 1 FROM push_outbox
+                           WHERE push_outbox.device_library_identifier = registrations.device_library_identifier
+                             AND push_outbox.pass_type_identifier = registrations.pass_type_identifier
+                       ) THEN 1 ELSE 0 END AS push_queued
                 FROM registrations JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
                 WHERE registrations.pass_type_identifier = ? AND registrations.serial_number = ?
                 ORDER BY registrations.created_at, devices.device_library_identifier
@@ -123,7 +132,11 @@ extension WalletStore {
                 RegisteredDevice(
                     deviceLibraryIdentifier: try row.string("device_library_identifier"),
                     pushToken: try row.string("push_token"),
-                    registeredAt: Milliseconds.date(try row.int64("created_at"))
+                    registeredAt: Milliseconds.date(try row.int64("created_at")),
+                    lastPushAt: try row.optionalInt64("last_push_at").map(Milliseconds.date),
+                    lastPushStatus: try row.optionalInt64("last_push_status").map { Int($0) },
+                    lastPushReason: try row.optionalString("last_push_reason"),
+                    pushQueued: try row.int("push_queued") != 0
                 )
             }
         }

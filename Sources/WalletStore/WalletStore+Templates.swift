@@ -127,6 +127,7 @@ extension WalletStore {
     /// Moves at most `limit` passes of the template that render from a version older than `version`
     /// to it, under one new update tag, and queues one push per registered device, in one short
     /// transaction; returns how many passes moved (0: the roll-out is complete) and the pushes queued.
+    /// Each pass moved gets a history row with source `template vN` and change `templateVersion`.
     ///
     /// Called in a loop, a template of a million passes takes many short transactions, never one that
     /// holds a million rows. On PostgreSQL the batch skips rows another instance has locked, so two
@@ -160,6 +161,15 @@ extension WalletStore {
                     WHERE (pass_type_identifier, serial_number) IN (VALUES \(keys))
                     """,
                     parameters: parameters))
+                // The passes' history, one row each, from one INSERT … SELECT on the batch's new tag
+                // (passes_update_tag): a statement per batch, not per pass.
+                _ = try await transaction.execute(SQL(
+                    """
+                    INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
+                    SELECT pass_type_identifier, serial_number, update_tag, CAST(? AS BIGINT), CAST(? AS TEXT), '["templateVersion"]'
+                    FROM passes WHERE update_tag = ?
+                    """,
+                    .integer(now), .text(PassUpdateRecord.template(version: version)), .integer(tag)))
                 let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
                 return (advanced, queued)
             }

@@ -9,14 +9,15 @@ extension WalletStore {
     /// The transaction-scoped PostgreSQL advisory lock serializing tag allocation ("PassTags").
     private static let updateTagLock: Int64 = 5_792_037_534_949_271_411
 
-    /// Writes the changes that alter their pass under one new tag and queues their pushes; returns
-    /// the passes as written and the number of outbox rows queued or coalesced.
-    func apply(_ changes: [(pass: StoredPass, change: PassChange?)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
-        let altering = changes.compactMap { pass, change in change.flatMap { $0.alters(pass) ? (pass, $0) : nil } }
+    /// Writes the changes that alter their pass under one new tag, records each in the pass's history
+    /// and queues their pushes; returns the passes as written and the number of outbox rows queued or
+    /// coalesced.
+    func apply(_ changes: [(pass: StoredPass, change: PassChange?, source: String)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
+        let altering = changes.compactMap { pass, change, source in change.flatMap { $0.alters(pass) ? (pass, $0, source) : nil } }
         guard !altering.isEmpty else { return ([], 0) }
         let tag = try await Self.nextUpdateTag(transaction)
         let now = clock.nowMilliseconds()
-        let updated = altering.map { pass, change in
+        let updated = altering.map { pass, change, _ in
             StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
         var start = updated.startIndex
@@ -25,6 +26,9 @@ extension WalletStore {
             try await Self.write(batch, tag: tag, in: transaction)
             start = batch.endIndex
         }
+        // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
+        let records = zip(altering, updated).map { old, new in (new, old.2, Self.changedFields(of: old.0, by: old.1)) }
+        try await Self.recordUpdates(records, at: now, in: transaction)
         let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
         return (updated, queued)
     }

@@ -30,15 +30,18 @@ extension WalletStore {
     /// A `nil` change, or one equal to the stored values, writes nothing and answers
     /// ``PassWrite/unchanged(_:)`` (when the tag still matches; a `nil` change takes no write lock at
     /// all). A different tag answers ``PassWrite/conflict(current:)`` with the row as it is now and
-    /// leaves it untouched.
+    /// leaves it untouched. A written change adds a row to the pass's history with `source`
+    /// (``passUpdates(for:limit:)``).
     public func writePass(
-        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false
+        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false,
+        source: String = PassUpdateRecord.api
     ) async throws -> PassWrite {
         guard let change else {
             guard let current = try await pass(key) else { return .notFound }
             return current.updateTag == expectedTag ? .unchanged(current) : .conflict(current: current)
         }
-        let result = try await writePasses([PassWriteRequest(key: key, expectedTag: expectedTag, change: change, notifies: notifies, releasesHold: releasesHold)])
+        let result = try await writePasses([PassWriteRequest(
+            key: key, expectedTag: expectedTag, change: change, notifies: notifies, releasesHold: releasesHold, source: source)])
         if let written = result.written.first { return .written(written, pushesQueued: result.pushesQueued) }
         if let unchanged = result.unchanged.first { return .unchanged(unchanged) }
         if let current = result.conflicts.first { return .conflict(current: current) }
@@ -48,7 +51,8 @@ extension WalletStore {
     /// Writes a batch of changes in one short transaction, each only if its pass still has the
     /// expected tag: the passes are locked (PostgreSQL `FOR NO KEY UPDATE`; SQLite's writer lock is
     /// taken at `BEGIN`), their tags compared, and the changes that alter their pass written under
-    /// one new tag with their pushes queued, coalesced per device and pass type.
+    /// one new tag with their pushes queued, coalesced per device and pass type, and a history row
+    /// per written pass with the request's source and the top-level keys it changed.
     ///
     /// Nothing is computed inside the transaction: the caller computed every change before. The
     /// answer lists what landed and, for the conflicts, the rows to compute again from.
@@ -62,12 +66,12 @@ extension WalletStore {
                 var unchanged: [StoredPass] = []
                 var conflicts: [StoredPass] = []
                 var missing: [PassKey] = []
-                var altering: [(pass: StoredPass, change: PassChange?)] = []
+                var altering: [(pass: StoredPass, change: PassChange?, source: String)] = []
                 for request in requests {
                     guard let current = rows[request.key] else { missing.append(request.key); continue }
                     guard current.updateTag == request.expectedTag else { conflicts.append(current); continue }
                     if let change = request.change, change.alters(current) {
-                        altering.append((current, change))
+                        altering.append((current, change, request.source))
                     } else {
                         unchanged.append(current)
                     }

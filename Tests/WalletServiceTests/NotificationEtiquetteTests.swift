@@ -19,13 +19,13 @@ struct NotificationEtiquetteTests {
     func quietHours(engine: Engine) async throws {
         // 22:30 in Berlin (21:30 UTC): inside the default 22:00–07:00.
         try await withEtiquette(engine: engine, at: Self.day(0, "21:30")) { service, store, clock, releaser in
-            let notifying = try await service.update(Self.key, Self.data(["points": .number(1500)]))
+            let notifying = try await service.update(Self.key, Self.data(["points": .number(1500)]), source: "api")
             #expect(notifying.changed)
             #expect(notifying.heldUntil == Self.date(Self.day(1, "06:00")), "07:00 in Berlin")
             #expect(try await Self.pushes(store) == 0, "nothing is pushed overnight")
             #expect(try await Self.points(store) == 1280, "the pass itself is unchanged until then")
 
-            let silent = try await service.update(Self.key, Self.data(["member": .object(["name": .string("Ada O.")])]))
+            let silent = try await service.update(Self.key, Self.data(["member": .object(["name": .string("Ada O.")])]), source: "api")
             #expect(silent.heldUntil == Self.date(Self.day(1, "06:00")), "the held change still waits")
             #expect(try await Self.pushes(store) == 1, "a silent refresh is not held back")
             #expect(try await Self.member(store) == "Ada O.")
@@ -45,14 +45,14 @@ struct NotificationEtiquetteTests {
     @Test("two notifying changes a minute apart, right after a notification, fold into one push five minutes after it", arguments: Engine.selected)
     func spacing(engine: Engine) async throws {
         try await withEtiquette(engine: engine, at: Self.day(0, "12:00")) { service, store, clock, releaser in
-            let first = try await service.update(Self.key, Self.data(["points": .number(1)]))
+            let first = try await service.update(Self.key, Self.data(["points": .number(1)]), source: "api")
             #expect(first.heldUntil == nil, "the first notification in a while goes at once")
             #expect(try await Self.pushes(store) == 1)
 
             clock.set(Self.day(0, "12:01"))
-            let second = try await service.update(Self.key, Self.data(["points": .number(2)]))
+            let second = try await service.update(Self.key, Self.data(["points": .number(2)]), source: "api")
             clock.set(Self.day(0, "12:02"))
-            let third = try await service.update(Self.key, Self.data(["points": .number(3)]))
+            let third = try await service.update(Self.key, Self.data(["points": .number(3)]), source: "api")
             #expect(second.heldUntil == Self.date(Self.day(0, "12:05")))
             #expect(third.heldUntil == second.heldUntil, "a later edit folds into the hold, it does not push it back")
             #expect(try await Self.pushes(store) == 0)

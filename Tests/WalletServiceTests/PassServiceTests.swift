@@ -27,14 +27,14 @@ import WalletStore
         }) { service, store in
             let a = try await service.issue(try Self.issue("A")).key
             let b = try await service.issue(try Self.issue("B")).key
-            let slow = Task { try await service.update(a, Self.data(["tier": .string("Diamond")])) }
+            let slow = Task { try await service.update(a, Self.data(["tier": .string("Diamond")]), source: "api") }
             await rendering.wait()
             // While A renders: another pass is updated and registered, and A itself is changed.
             // With a transaction open over the render, SQLite's writer (or PostgreSQL's row lock on A)
             // would hold these until the test, which waits for them, released the render.
-            #expect(try await service.update(b, Self.data(["points": .number(5)])).changed)
+            #expect(try await service.update(b, Self.data(["points": .number(5)]), source: "api").changed)
             #expect(try await service.register(deviceLibraryIdentifier: "device-1", pushToken: "aa01", for: a) == .created)
-            let concurrent = try await service.update(a, Self.data(["points": .number(7)]))
+            let concurrent = try await service.update(a, Self.data(["points": .number(7)]), source: "api")
             #expect(concurrent.changed && concurrent.pushesQueued == 1)
             release.open()
             let outcome = try await slow.value
@@ -64,7 +64,7 @@ import WalletStore
         }) { service, store in
             let key = try await service.issue(try Self.issue("BUSY")).key
             let error = await #expect(throws: WalletStoreError.self) {
-                try await service.update(key, Self.data(["tier": .string("Diamond")]))
+                try await service.update(key, Self.data(["tier": .string("Diamond")]), source: "api")
             }
             guard case .updateConflict(key, attempts: PassService.defaultMaximumUpdateAttempts)? = error else {
                 Issue.record("expected updateConflict after 5 attempts, got \(String(describing: error))"); return

@@ -42,7 +42,8 @@ public final class HoldReleaser: Sendable {
                 for _ in 1...5 {
                     guard let current = try await store.pass(hold.key) else { break }
                     let write = try await store.writePass(
-                        hold.key, expectedTag: current.updateTag, change: hold.change, notifies: true, releasesHold: true)
+                        hold.key, expectedTag: current.updateTag, change: hold.change, notifies: true, releasesHold: true,
+                        source: PassUpdateRecord.hold)
                     if case .conflict = write { continue }
                     released += 1
                     break

@@ -31,3 +31,12 @@ extension PassService {
         try await store.recentLogs(limit: limit)
     }
 }
+
+/// A pass's devices as operators see them (the web console's device table).
+extension PassService {
+    /// The devices registered for the pass, oldest registration first, each with its last APNs
+    /// answer (time, status, reason) and whether a push for the pass's type waits for it.
+    func devices(for key: PassKey) async throws -> [RegisteredDevice] {
+        try await store.registeredDevices(for: key)
+    }
+}

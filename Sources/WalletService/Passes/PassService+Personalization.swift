@@ -30,7 +30,7 @@ extension PassService {
         let templates = self.templates
         let change = Change(data: .object(["personalization": .object(info)]), overrides: JSONObject(), voided: nil)
         do {
-            _ = try await store.updatePass(key, maxAttempts: maximumUpdateAttempts) { current in
+            _ = try await store.updatePass(key, maxAttempts: maximumUpdateAttempts, source: Self.personalizationSource) { current in
                 guard try !Self.isPersonalized(current) else { throw AlreadyPersonalized() }
                 return try await Self.apply(change, to: current, templates: templates)
             }
@@ -39,6 +39,9 @@ extension PassService {
         }
         return .signed(try await signPersonalizationToken(token, for: pass))
     }
+
+    /// The history's source of a sign-up Wallet sent for the pass.
+    static let personalizationSource = "personalization"
 
     /// Thrown inside the update to stop it without writing.
     private struct AlreadyPersonalized: Error {}

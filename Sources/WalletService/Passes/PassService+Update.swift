@@ -64,7 +64,11 @@ extension PassService {
     /// ``WalletStoreError/updateConflict(_:attempts:)`` (HTTP 503: retry shortly). A change that would
     /// notify the holder overnight, or within the policy's spacing of the last notification, is held:
     /// later edits fold into it, and silent parts of them still go out at once.
-    func update(_ key: PassKey, _ change: Change) async throws -> PassUpdate {
+    ///
+    /// `source` says who asks (``PassUpdateRecord/api`` from the REST API, ``PassUpdateRecord/console``
+    /// from the web console): the pass's history records it with each change written now; a held
+    /// change is recorded as ``PassUpdateRecord/hold`` when it goes out.
+    func update(_ key: PassKey, _ change: Change, source: String) async throws -> PassUpdate {
         for _ in 1...maximumUpdateAttempts {
             guard let current = try await store.pass(key) else { throw WalletStoreError.passNotFound(key) }
             let hold = notifications.enabled ? try await store.hold(key) : nil
@@ -88,14 +92,15 @@ extension PassService {
                 let silent = try direct != visible
                     && !NotificationPolicy.notifies(from: visiblePass, to: render(direct, of: current, with: compiler))
                 if silent {
-                    if case .written(let pass, let queued) = try await store.writePass(key, expectedTag: current.updateTag, change: direct.stored) {
+                    if case .written(let pass, let queued) = try await store.writePass(
+                        key, expectedTag: current.updateTag, change: direct.stored, source: source) {
                         return PassUpdate(pass: pass, changed: true, pushesQueued: queued, heldUntil: release)
                     }
                 }
                 return PassUpdate(pass: current, changed: true, pushesQueued: 0, heldUntil: release)
             }
             let write = try await store.writePass(
-                key, expectedTag: current.updateTag, change: target.stored, notifies: notifying, releasesHold: hold != nil)
+                key, expectedTag: current.updateTag, change: target.stored, notifies: notifying, releasesHold: hold != nil, source: source)
             switch write {
             case .written(let pass, let queued): return PassUpdate(pass: pass, changed: true, pushesQueued: queued, heldUntil: nil)
             case .unchanged(let pass): return PassUpdate(pass: pass, changed: false, pushesQueued: 0, heldUntil: nil)

@@ -14,7 +14,8 @@ import WalletStore
 /// from the same injected clock as the store's timestamps.
 ///
 /// Extensions by concern: `PassService+Lookup` (reading passes, token checks), `+Devices` (the
-/// Wallet device endpoints and logs), `+Push` (forced pushes, outbox state).
+/// Wallet device endpoints, logs and a pass's devices), `+Push` (forced pushes, outbox state),
+/// `+Update` (one pass's change), `+History` (its changes), `+Search` (finding passes).
 public struct PassService: Sendable {
     let store: WalletStore
     let templates: TemplateLibrary
@@ -104,12 +105,13 @@ public struct PassService: Sendable {
     /// Applies one change to every pass of a template, all or nothing: every pass's change is rendered
     /// and validated (outside any transaction) before the first is written, so one invalid pass fails
     /// the request with nothing written. The writes then go in short batches with a compare-and-swap
-    /// per pass (``WalletStore/updatePasses(template:maxAttempts:_:)``).
-    func update(template: String, _ change: Change) async throws -> TemplateUpdateOutcome {
+    /// per pass (``WalletStore/updatePasses(template:maxAttempts:source:_:)``). Each written pass's
+    /// history records the change with `source` (``PassUpdateRecord/api`` from the REST API).
+    func update(template: String, _ change: Change, source: String) async throws -> TemplateUpdateOutcome {
         _ = try await templates.currentCompiler(template)
         let templates = self.templates
         let afterValidation = self.afterValidation
-        return try await store.updatePasses(template: template, maxAttempts: maximumUpdateAttempts) { current in
+        return try await store.updatePasses(template: template, maxAttempts: maximumUpdateAttempts, source: source) { current in
             let proposed = try await Self.apply(change, to: current, templates: templates)
             await afterValidation?(current.key)
             return proposed

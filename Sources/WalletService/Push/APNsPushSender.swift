@@ -6,20 +6,22 @@ import Foundation
 struct APNsPushSender: PushSender {
     let client: APNsClient
 
-    func send(pushToken: String, topic: String) async -> PushResult {
+    func send(pushToken: String, topic: String) async -> PushAnswer {
         do {
             let response = try await client.send(pushToken: pushToken, topic: topic)
+            let result: PushResult
             switch response.outcome {
-            case .delivered: return .delivered
-            case .unregistered(let since): return .unregistered(since: since)
-            case .badDeviceToken: return .badDeviceToken
-            case .deviceTokenNotForTopic: return .deviceTokenNotForTopic
-            case .retry: return .retry(reason: response.reason ?? "HTTP \(response.status)")
-            case .credentialsRejected(let reason): return .credentialsRejected(reason: reason)
-            case .requestRejected(let reason): return .requestRejected(reason: reason)
+            case .delivered: result = .delivered
+            case .unregistered(let since): result = .unregistered(since: since)
+            case .badDeviceToken: result = .badDeviceToken
+            case .deviceTokenNotForTopic: result = .deviceTokenNotForTopic
+            case .retry: result = .retry(reason: response.reason ?? "HTTP \(response.status)")
+            case .credentialsRejected(let reason): result = .credentialsRejected(reason: reason)
+            case .requestRejected(let reason): result = .requestRejected(reason: reason)
             }
+            return PushAnswer(result, status: response.status, reason: response.status == 200 ? nil : response.reason ?? result.impliedReason)
         } catch {
-            return .retry(reason: "transport: \(error)")
+            return PushAnswer(.retry(reason: "transport: \(error)"), status: nil, reason: "transport: \(error)")
         }
     }
 }

@@ -3,8 +3,28 @@ import Foundation
 /// Sends one pass-update push: the seam between the push worker and APNs, so the worker's handling
 /// of every answer can be exercised against any sender (the APNs client in production).
 public protocol PushSender: Sendable {
-    /// Pushes an empty payload to `pushToken` on `topic` (the pass type identifier).
-    func send(pushToken: String, topic: String) async -> PushResult
+    /// Pushes an empty payload to `pushToken` on `topic` (the pass type identifier) and reports what
+    /// APNs answered, or why it did not.
+    func send(pushToken: String, topic: String) async -> PushAnswer
+}
+
+/// What one push attempt came to: the action the worker takes, and APNs's answer as sent, which the
+/// store keeps on the device for operators (``WalletStore/recordPushOutcome(deviceLibraryIdentifier:at:status:reason:)``).
+public struct PushAnswer: Sendable, Equatable {
+    /// What the worker does about it.
+    public var result: PushResult
+    /// APNs's HTTP status; `nil` when no answer came (the connection failed or timed out).
+    public var status: Int?
+    /// APNs's reason (`BadDeviceToken`, `Unregistered`…), or why no answer came; `nil` for a 200.
+    public var reason: String?
+
+    /// An answer; without a status, one derived from the result where the result implies it
+    /// (200, 410, 400, 403), else none.
+    public init(_ result: PushResult, status: Int? = nil, reason: String? = nil) {
+        self.result = result
+        self.status = status ?? result.impliedStatus
+        self.reason = reason ?? result.impliedReason
+    }
 }
 
 /// What a push attempt came to, in the terms the worker acts on (Apple's APNs documentation: status codes and reasons).
@@ -24,4 +44,26 @@ public enum PushResult: Sendable, Equatable {
     case credentialsRejected(reason: String)
     /// Another 4xx: the request itself is wrong; retrying cannot help.
     case requestRejected(reason: String)
+
+    /// The status every answer of this kind has, when there is only one.
+    var impliedStatus: Int? {
+        switch self {
+        case .delivered: 200
+        case .unregistered: 410
+        case .badDeviceToken, .deviceTokenNotForTopic: 400
+        case .credentialsRejected: 403
+        case .retry, .requestRejected: nil
+        }
+    }
+
+    /// The reason this kind of answer carries.
+    var impliedReason: String? {
+        switch self {
+        case .delivered: nil
+        case .unregistered: "Unregistered"
+        case .badDeviceToken: "BadDeviceToken"
+        case .deviceTokenNotForTopic: "DeviceTokenNotForTopic"
+        case .retry(let reason), .credentialsRejected(let reason), .requestRejected(let reason): reason
+        }
+    }
 }

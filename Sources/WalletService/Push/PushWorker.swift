@@ -7,7 +7,8 @@ import WalletStore
 /// Drains the push outbox: claims due rows (shared safely with other instances), sends each through
 /// the sender of its pass type, and applies every APNs answer to the store — done, drop the
 /// registration or device, retry with backoff and jitter, or stop an identity whose certificate
-/// APNs refuses. Rows are deleted only after APNs accepted them, so pending pushes survive a crash
+/// APNs refuses. Every answer (and every attempt that got none) is also kept on its device as its
+/// last push status and reason. Rows are deleted only after APNs accepted them, so pending pushes survive a crash
 /// (at least once).
 public final class PushWorker: Sendable {
     private let store: WalletStore
@@ -102,9 +103,10 @@ public final class PushWorker: Sendable {
             return
         }
         await pace()
-        let result = await sender.send(pushToken: job.pushToken, topic: topic)
+        let answer = await sender.send(pushToken: job.pushToken, topic: topic)
+        await recordOutcome(answer, of: job)
         do {
-            switch result {
+            switch answer.result {
             case .delivered:
                 // Completed before it is counted, so whoever reads `sent` finds the outbox without it.
                 try await store.completePush(job)
@@ -135,6 +137,17 @@ public final class PushWorker: Sendable {
             }
         } catch {
             logger.error("cannot record a push result; the lease will expire and it will be retried", ["error": "\(error)"])
+        }
+    }
+
+    /// Keeps the answer on the device for operators, before the answer is applied (a device it drops
+    /// takes the record with it). A failure to record is logged and changes nothing else.
+    private func recordOutcome(_ answer: PushAnswer, of job: PushJob) async {
+        do {
+            try await store.recordPushOutcome(
+                deviceLibraryIdentifier: job.deviceLibraryIdentifier, at: store.clock.now(), status: answer.status, reason: answer.reason)
+        } catch {
+            logger.error("cannot record a push answer on its device", ["error": "\(error)"])
         }
     }
 

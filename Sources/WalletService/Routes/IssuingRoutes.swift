@@ -127,7 +127,7 @@ struct IssuingRoutes {
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(try context.parameters.passKey(), change)
+        let outcome = try await service.update(try context.parameters.passKey(), change, source: PassUpdateRecord.api)
         if outcome.changed { metrics.passUpdated() }
         let body: JSONValue = .object([
             "serialNumber": .string(outcome.pass.key.serialNumber),
@@ -141,7 +141,7 @@ struct IssuingRoutes {
 
     private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(template: try context.parameters.require("template"), change)
+        let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassUpdateRecord.api)
         metrics.passUpdated(outcome.changed)
         let body: JSONValue = .object([
             "matched": .number(Double(outcome.matched)),

@@ -40,19 +40,25 @@ public struct PassWriteRequest: Sendable, Hashable {
     public var notifies: Bool
     /// Whether the write carries out the pass's held change, which is then removed with it.
     public var releasesHold: Bool
+    /// Who makes the change, as the pass's history records it (``PassUpdateRecord/source``).
+    public var source: String
 
     /// A change computed from the version of `key` whose tag is `expectedTag`.
-    public init(key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false) {
+    public init(
+        key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false,
+        source: String = PassUpdateRecord.api
+    ) {
         self.key = key
         self.expectedTag = expectedTag
         self.change = change
         self.notifies = notifies
         self.releasesHold = releasesHold
+        self.source = source
     }
 
     /// The change computed from `base`, a version of the pass as read from the store.
-    public init(_ change: PassChange?, over base: StoredPass) {
-        self.init(key: base.key, expectedTag: base.updateTag, change: change)
+    public init(_ change: PassChange?, over base: StoredPass, source: String = PassUpdateRecord.api) {
+        self.init(key: base.key, expectedTag: base.updateTag, change: change, source: source)
     }
 }
 
