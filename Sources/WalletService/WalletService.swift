@@ -86,8 +86,17 @@ public final class WalletService: Sendable {
         router.add(issuing.downloads)
         router.add(TemplateRoutes(templates: templateService, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(PushRoutes(service: service, worker: pushWorker).group(adminToken: configuration.adminToken))
-        router.add(PreviewRoutes(previews: PreviewService(passes: service, templates: templates), metrics: metrics)
-            .group(adminToken: configuration.adminToken))
+        // One preview cache for the API and the console.
+        let previews = PreviewService(passes: service, templates: templates)
+        router.add(PreviewRoutes(previews: previews, metrics: metrics).group(adminToken: configuration.adminToken))
+        if configuration.console {
+            let auth = ConsoleAuth(store: store, adminToken: configuration.adminToken,
+                                   secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
+            router.add(ConsoleRoutes(
+                auth: auth, passes: service, templates: templateService, previews: previews, pushWorker: pushWorker, expiry: expiry,
+                assets: try ConsoleAssets.load()
+            ).group)
+        }
         let document = OpenAPIDocument()
         router.add(OperationsRoutes(
             database: database, service: service, metrics: metrics, templates: templates, pushWorker: pushWorker, expiry: expiry,

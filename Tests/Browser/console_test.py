@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Browser tests of the web console (issue #13) against its contract, /work/spec/console.md.
+"""Browser tests of the web console (issue #13) against what README.md's "Console" section promises.
 
 Selenium drives Debian's headless Chromium (/usr/bin/chromium, /usr/bin/chromedriver) at 1280x900, and
 at 320 px wide for the reflow checks, against a live `passwright serve` that scripts/browser.sh starts

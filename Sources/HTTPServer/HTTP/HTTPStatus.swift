@@ -24,6 +24,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let created = HTTPStatus(code: 201)
     /// `202 Accepted`.
     public static let accepted = HTTPStatus(code: 202)
+    public static let seeOther = HTTPStatus(code: 303)
     /// `204 No Content`.
     public static let noContent = HTTPStatus(code: 204)
     /// `304 Not Modified`.

@@ -46,6 +46,7 @@ struct ServeCommand: Subcommand {
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
+            .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
         ])
 
     let hostname: String
@@ -58,6 +59,7 @@ struct ServeCommand: Subcommand {
     let logLevel: LogLevel
     let push: PushSettings
     let pushLease: Duration
+    let consoleOn: Bool
     let pushRate: Int
     let notifications: NotificationPolicy
     let environment: [String: String]
@@ -106,6 +108,9 @@ struct ServeCommand: Subcommand {
             throw UsageError("--push-rate takes 1 to 100000 pushes per second, not '\(rateText)'")
         }
         pushRate = rate
+        let consoleText = setting("console", "PASSWRIGHT_CONSOLE") ?? "on"
+        guard consoleText == "on" || consoleText == "off" else { throw UsageError("--console is on or off, not '\(consoleText)'") }
+        consoleOn = consoleText == "on"
         let quietText = setting("quiet-hours", "PASSWRIGHT_QUIET_HOURS") ?? "22:00-07:00"
         let quietHours: QuietHours?
         if quietText == "off" {
@@ -136,8 +141,10 @@ struct ServeCommand: Subcommand {
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
             http: HTTPServerConfiguration(hostname: hostname, port: port), push: push, notifications: notifications)
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
+        configuration.console = consoleOn
         let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
         console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
+        if consoleOn { console.err("Console: \(publicURL)/console (sign in with the admin token).") }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
             group.addTask {

@@ -39,6 +39,8 @@ public struct ServiceConfiguration: Sendable {
     public var push: PushSettings
     /// When changes that show the holder a notification go out (quiet hours, spacing).
     public var notifications: NotificationPolicy
+    /// Whether `/console` (the web console) is served; on by default, behind sign-in with the admin token.
+    public var console = true
 
     /// Creates a configuration; see each property for its meaning.
     public init(

@@ -198,7 +198,7 @@ struct TemplateRoutes {
     }
 
     /// Template names become file and URL names: letters, digits, `-`, `_` and `.`, not starting with a dot.
-    private static func checkName(_ name: String) throws(HTTPError) {
+    static func checkName(_ name: String) throws(HTTPError) {
         guard name.unicodeScalars.allSatisfy(SafeFileName.allows), !name.hasPrefix("."), (1...64).contains(name.count) else {
             throw HTTPError(.badRequest, "a template name is 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'; '\(name)' is not")
         }
