@@ -27,7 +27,8 @@ Assumptions, where the contract is silent (the console should match these, or th
   A6  The save notice reads "Saved: N push queued" or "Saved: N pushes queued" (N = registered devices).
   A7  A device's row in table#devices contains the first 8 characters of its device id, and its APNs
       answer cell shows the status as the number 200 (reason empty) once the stand-in has answered.
-  A8  table#history has a row per update; after an edit of member.name, some row mentions "member.name".
+  A8  table#history has a row per update; after an edit of member.name, some row names the changed
+      top-level data key as "data.member" (the store records which top-level keys changed).
   A9  A raw data textarea that is not valid JSON is a problem: 422 page with `.error`, nothing stored.
   A10 The search box finds a pass by a serial prefix; a query matching nothing shows `p.empty` and no row.
   A11 /console/assets/console.js answers 200 with a session; without one, 303 or 403 (contract: 303).
@@ -670,7 +671,7 @@ def test_pass_page_edit_and_push(run):
     else:
         require(re.search(r"\byes\b", row_text, re.I), f"#devices shows neither an answer 200 nor a queued push: {row_text!r}")
     history = " ".join(row.text for row in run.all("table#history tr"))
-    require("member.name" in history, "table#history does not mention the member.name change")
+    require("data.member" in history, "table#history does not mention the data.member change")
 
     # Every problem is listed and nothing is stored: raw data that is not JSON.
     raw = run.one("form#edit textarea#raw", "textarea#raw")

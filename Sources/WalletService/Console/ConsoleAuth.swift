@@ -70,9 +70,10 @@ struct ConsoleAuth: Sendable {
         return setCookie("", maxAge: 0)
     }
 
-    /// A fresh pre-session token and the cookie that carries it, for the sign-in form.
-    func preSession() -> (token: String, cookie: String) {
-        let token = Self.randomHex(16)
+    /// The pre-session token for the sign-in form and the cookie that carries it: the browser's own
+    /// when it has one (two sign-in tabs both work), else a fresh one.
+    func preSession(reusing existing: String?) -> (token: String, cookie: String) {
+        let token = existing.flatMap { $0.count == 32 && $0.allSatisfy(\.isHexDigit) ? $0 : nil } ?? Self.randomHex(16)
         return (token, cookie(Self.preSessionCookieName, token, maxAge: 600))
     }
 

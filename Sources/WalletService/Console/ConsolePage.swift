@@ -38,12 +38,14 @@ enum ConsolePage {
     }
 
     /// A whole HTML document with the console's headers.
-    static func document(_ title: String, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:], _ body: HTML) -> HTTPResponse {
+    /// Pages seen without a session get no script: it is served to signed-in browsers only.
+    static func document(_ title: String, status: HTTPStatus = .ok, headers extra: HTTPHeaders = [:], script: Bool = true, _ body: HTML) -> HTTPResponse {
+        let scriptTag: HTML = script ? "<script src=\"/console/assets/console.js\" defer></script>" : .empty
         let html: HTML = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Passwright</title>
-            <link rel="stylesheet" href="/console/assets/console.css"><script src="/console/assets/console.js" defer></script></head>
+            <link rel="stylesheet" href="/console/assets/console.css">\(scriptTag)</head>
             <body><a class="skip" href="#main">Skip to content</a>
             \(body)
             </body></html>

@@ -118,11 +118,10 @@ extension ConsoleRoutes {
             <h2>Data</h2>
             <form id="edit" method="post" action="\(base)">
             \(ConsolePage.csrfField(signed.csrf))
-            <input type="hidden" name="raw-original" value="\(PassService.text(data))">
             <fieldset><legend>Fields the template uses</legend>\(fields.isEmpty ? "<p class=\"hint\">The template has no placeholders; edit the data as JSON below.</p>" : fields.joined)</fieldset>
             <label for="raw">All data as JSON</label>
             <textarea name="raw" id="raw" rows="6" spellcheck="false" aria-describedby="raw-hint">\(raw)</textarea>
-            <p class="hint" id="raw-hint">Edit this instead of the fields above to add or remove keys; the fields are used when this is unchanged.</p>
+            <p class="hint" id="raw-hint">Edit this instead of the fields above to add or remove keys; the fields are used while this equals the stored data.</p>
             <fieldset><legend>Where and when it shows</legend>
             <label for="locations">Locations (JSON array, empty for the template's)</label>
             <textarea name="locations" id="locations" rows="3" spellcheck="false">\(override("locations"))</textarea>
@@ -154,10 +153,15 @@ extension ConsoleRoutes {
         let current = try PassService.value(pass.data)
         var problems: [String] = []
         var data: JSONValue?
-        if let raw = form["raw"], raw != form["raw-original"] {
+        // The JSON box wins when it says something other than the stored data; else the fields do.
+        let edited = form["raw"].flatMap { raw in raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : raw }
+        let parsed = edited.flatMap { try? JSONValue.parse(Data($0.utf8)) }
+        if let edited, parsed != current {
             do {
-                let edited = try JSONValue.parse(Data(raw.utf8))
-                guard case .object(let object) = edited else { throw ServiceError.invalid("must be a JSON object") }
+                guard case .object(let object)? = parsed else {
+                    _ = try JSONValue.parse(Data(edited.utf8))
+                    throw ServiceError.invalid("must be a JSON object")
+                }
                 // A whole object replaces the data: keys left out are removed.
                 var patch = object
                 if case .object(let old) = current { for key in old.keys where object[key] == nil { patch[key] = .null } }

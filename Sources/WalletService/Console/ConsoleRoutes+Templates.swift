@@ -59,7 +59,7 @@ extension ConsoleRoutes {
             <input name="name" id="upload-name" required pattern="[A-Za-z0-9_.\\-]+" aria-describedby="upload-name-hint">
             <p class="hint" id="upload-name-hint">An existing name makes a new version of it.</p>
             <label for="upload-archive">Template folder as a zip</label>
-            <input type="file" name="archive" id="upload-archive" accept=".zip,application/zip" required>
+            <input type="file" name="archive" id="upload-archive" accept=".zip" required>
             <button type="submit">Check upload</button>
             </form>
             """)
@@ -205,19 +205,22 @@ extension ConsoleRoutes {
         return response
     }
 
-    /// Lint findings as the CLI prints them: Before | After | What this changes.
+    /// Lint findings as the CLI prints them: Before | After | What this changes, then which rule
+    /// and where. With no findings the table says so in its one row.
     static func lintTable(_ findings: [Finding]) -> HTML {
-        guard !findings.isEmpty else { return "<p class=\"empty\">No findings: Wallet accepts it and it follows the design rules lint checks.</p>" }
         let rows = LintReport.sorted(findings).map { finding -> HTML in
             """
-            <tr class="\(finding.severity.rawValue)"><td><span class="severity">\(finding.severity.rawValue)</span> <code>\(finding.rule)</code><br><span class="hint">\(finding.location)</span></td>
-            <td>\(finding.before)</td><td>\(finding.after)</td><td>\(finding.effect)</td></tr>
+            <tr class="\(finding.severity.rawValue)"><td>\(finding.before)</td><td>\(finding.after)</td><td>\(finding.effect)</td>
+            <td><span class="severity">\(finding.severity.rawValue)</span> <code>\(finding.rule)</code><br><span class="hint">\(finding.location)</span></td></tr>
             """
         }
+        let body: HTML = rows.isEmpty
+            ? "<tr><td colspan=\"4\" class=\"empty\">No findings: Wallet accepts it and it follows the design rules lint checks.</td></tr>"
+            : rows.joined
         return """
             <div class="scroll"><table class="lint"><caption>Lint findings, most severe first</caption>
-            <thead><tr><th scope="col">Finding</th><th scope="col">Before</th><th scope="col">After</th><th scope="col">What this changes</th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>
+            <thead><tr><th scope="col">Before</th><th scope="col">After</th><th scope="col">What this changes</th><th scope="col">Finding</th></tr></thead>
+            <tbody>\(body)</tbody></table></div>
             """
     }
 

@@ -58,7 +58,7 @@ struct ConsoleRoutes: Sendable {
         return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody)) { request, context in
             guard let session = try await auth.session(of: request) else {
                 if method == .get { return ConsolePage.redirect("/console/sign-in") }
-                return ConsolePage.document("Signed out", status: .forbidden, """
+                return ConsolePage.document("Signed out", status: .forbidden, script: false, """
                     <main id="main"><h1>Signed out</h1><p class="error" role="alert">Your session has ended. <a href="/console/sign-in">Sign in</a> again and repeat what you did.</p></main>
                     """)
             }
@@ -76,8 +76,8 @@ struct ConsoleRoutes: Sendable {
 
     private func signInPage(_ request: HTTPRequest, error: String? = nil, status: HTTPStatus = .ok) async throws -> HTTPResponse {
         if error == nil, try await auth.session(of: request) != nil { return ConsolePage.redirect("/console/templates") }
-        let (token, cookie) = auth.preSession()
-        return ConsolePage.document("Sign in", status: status, headers: ["Set-Cookie": cookie], """
+        let (token, cookie) = auth.preSession(reusing: ConsoleAuth.cookie(ConsoleAuth.preSessionCookieName, in: request))
+        return ConsolePage.document("Sign in", status: status, headers: ["Set-Cookie": cookie], script: false, """
             <main id="main" class="narrow">
             <h1>Sign in to Passwright</h1>
             \(error.map { HTML("<p class=\"error\" role=\"alert\">\($0)</p>") } ?? .empty)
@@ -109,9 +109,16 @@ struct ConsoleRoutes: Sendable {
 
     private func asset(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("file")
-        guard let asset = assets.files[name] else { return ConsolePage.document("Not found", status: .notFound, "<main id=\"main\"><h1>Not found</h1></main>") }
-        // The sign-in page needs the stylesheet; everything else needs a session.
-        if name != "console.css", try await auth.session(of: request) == nil { return ConsolePage.redirect("/console/sign-in") }
+        guard let asset = assets.files[name] else {
+            return ConsolePage.document("Not found", status: .notFound, script: false, "<main id=\"main\"><h1>Not found</h1></main>")
+        }
+        // The sign-in page needs the stylesheet; everything else needs a session (403, not a redirect:
+        // a script request that followed one to the sign-in page would get HTML).
+        if name != "console.css", try await auth.session(of: request) == nil {
+            var refused = HTTPResponse.bytes(Data("sign in first\n".utf8), contentType: "text/plain; charset=utf-8", status: .forbidden)
+            ConsolePage.secure(&refused)
+            return refused
+        }
         var response = HTTPResponse.bytes(asset.data, contentType: asset.contentType)
         ConsolePage.secure(&response)
         response.headers["Cache-Control"] = "private, max-age=300"

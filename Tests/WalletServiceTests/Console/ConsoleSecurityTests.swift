@@ -11,7 +11,9 @@ import WalletService
     func nothingWithoutASession(engine: Engine) async throws {
         try await withService(engine: engine) { service in
             var browser = ConsoleBrowser(service)
-            for page in Self.pages + ["/console/assets/console.js", "/console/templates/loyalty/preview.png"] {
+            let script = try await browser.get("/console/assets/console.js")
+            #expect(script.status == 403, "the script without a session: \(script.status)")
+            for page in Self.pages + ["/console/templates/loyalty/preview.png"] {
                 let response = try await browser.get(page)
                 #expect(response.status == 303 && response.header("Location") == "/console/sign-in", "\(page) without a session: \(response.status)")
             }
