@@ -113,4 +113,15 @@ import WalletService
             _ = browser
         }
     }
+
+    @Test func consoleOffServesNothing() async throws {
+        try await withService(console: false) { service in
+            var browser = ConsoleBrowser(service)
+            for page in ["/console", "/console/sign-in", "/console/assets/console.css"] {
+                let response = try await browser.get(page)
+                #expect(response.status == 404, "\(page) with the console off: \(response.status)")
+            }
+            #expect(!service.service.routes.contains { $0.path.hasPrefix("/console") })
+        }
+    }
 }

@@ -68,11 +68,12 @@ func escape(_ segment: String) -> String {
 func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off, identities: URL? = nil,
-    _ body: (TestService) async throws -> T
+    console: Bool = true, _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
         try await withService(
-            on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities, body)
+            on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities,
+            console: console, body)
     }
 }
 
@@ -81,16 +82,17 @@ func withService<T>(
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
-    identities folder: URL? = nil, _ body: (TestService) async throws -> T
+    identities folder: URL? = nil, console: Bool = true, _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
     let adminToken = "admin-" + UUID().uuidString
     let linkKey = Data(UUID().uuidString.utf8)
     let logs = LogCapture()
-    let configuration = ServiceConfiguration(
+    var configuration = ServiceConfiguration(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
         http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push, notifications: notifications)
+    configuration.console = console
     let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
