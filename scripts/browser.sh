@@ -22,21 +22,18 @@ for tool in /usr/bin/chromium /usr/bin/chromedriver; do
   [ -x "$tool" ] || { echo "browser: $tool is missing: apt-get install chromium chromium-driver" >&2; exit 2; }
 done
 # Debian's python3-selenium lives in /usr/bin/python3; a python3 earlier on the PATH may lack it.
-selenium_python=
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import selenium' 2>/dev/null; then
-    selenium_python=$candidate
-    break
-  fi
-done
+python_with() {  # python_with MODULE: the first python3 that can import MODULE
+  local candidate
+  for candidate in python3 /usr/bin/python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c "import $1" 2>/dev/null; then
+      echo "$candidate"
+      return
+    fi
+  done
+}
+selenium_python=$(python_with selenium)
 [ -n "$selenium_python" ] || { echo "browser: no python3 with selenium: apt-get install python3-selenium" >&2; exit 2; }
-standin_python=
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import h2' 2>/dev/null; then
-    standin_python=$candidate
-    break
-  fi
-done
+standin_python=$(python_with h2)
 [ -n "$standin_python" ] || { echo "browser: the APNs stand-in needs h2: pip install h2" >&2; exit 2; }
 
 artefacts=${BROWSER_ARTEFACTS:-.build/browser-artefacts}
