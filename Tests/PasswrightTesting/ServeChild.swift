@@ -26,7 +26,9 @@ public final class ServeChild: Sendable {
             try Repository.passwrightBinary(), ["serve", "--port", "0"] + arguments,
             environment: Repository.childEnvironment(adding: environment), directory: directory)
         do {
-            let text = try await process.waitForStderr(#"serving on http://127\.0\.0\.1:(\d+)"#)
+            // Generous: a ThreadSanitizer build imports and lints every sample template at start, on a
+            // machine running other tests in parallel.
+            let text = try await process.waitForStderr(#"serving on http://127\.0\.0\.1:(\d+)"#, timeout: .seconds(180))
             return ServeChild(process: process, port: try Int(text).orThrow("serve printed port '\(text)'"))
         } catch {
             process.signal(SIGKILL)

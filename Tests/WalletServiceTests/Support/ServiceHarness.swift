@@ -91,7 +91,9 @@ func withService<T>(
     var configuration = ServiceConfiguration(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
-        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2), push: push, notifications: notifications)
+        // The handler time limit is the server's own concern (HTTPServerTests); here it must not fire
+        // because a sanitizer build lints and draws ten times slower with tests running in parallel.
+        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2, requestTimeLimit: .seconds(300)), push: push, notifications: notifications)
     configuration.console = console
     let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
     let running = Task { try await service.run() }
