@@ -74,11 +74,6 @@ public final class PushWorker: Sendable {
     /// Pushes sent and failures by reason since start.
     var counters: PushState { state.withLock { $0 } }
 
-    /// Wakes the worker if it is idle, or makes its next idle wait return at once: pushes may be due.
-    func wake() {
-        doorbell.ring()
-    }
-
     /// Drains until the task is cancelled; on PostgreSQL also listens for pushes other instances
     /// queue. Returns once the listener has closed its connection.
     public func run() async {
