@@ -28,6 +28,19 @@ public protocol Database: Sendable {
 
     /// Closes every connection; later calls throw ``StorageError/closed(engine:)``.
     func close() async
+
+    /// Listens for PostgreSQL `NOTIFY` on `channel` (lowercase letters, digits and `_`, not starting with a digit) until the task is
+    /// cancelled, on a connection of its own outside the pool: how one instance hears that another
+    /// wrote something for it (`SELECT pg_notify(channel, '')` in the writing transaction, delivered at
+    /// its commit).
+    ///
+    /// `notified` is called once as soon as it listens — anything sent before was not heard, so the
+    /// caller should look — and then once per batch of notifications that arrive together (PostgreSQL
+    /// folds identical notifications of one transaction into one). Returns when the task is cancelled,
+    /// having closed the connection; throws ``StorageError/connectionFailed(engine:location:message:)``
+    /// when it cannot connect or the connection breaks, for the caller to retry after a pause. On
+    /// SQLite, whose database is written by this process alone, throws ``StorageError/misuse(_:)``.
+    func listen(on channel: String, notified: @escaping @Sendable () -> Void) async throws
 }
 
 extension Database {

@@ -43,7 +43,9 @@ public final class WalletService: Sendable {
         self.logger = logger
         if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
         database = try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
-        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity)
+        // Rung by every commit that queues pushes; the push worker sleeps on it when idle.
+        let pushDoorbell = Doorbell()
+        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() })
         try await store.migrate()
         let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
@@ -70,7 +72,7 @@ public final class WalletService: Sendable {
 
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
-        pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, logger: logger)
+        pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
         let metrics = ServiceMetrics()
         holds = HoldReleaser(store: store, logger: logger)
         let service = PassService(store: store, templates: templates, notifications: configuration.notifications, holds: holds)

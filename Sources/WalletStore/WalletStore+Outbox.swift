@@ -186,10 +186,46 @@ extension WalletStore {
     @discardableResult
     public func enqueuePushes(for key: PassKey) async throws -> Int {
         let now = clock.nowMilliseconds()
-        return try await storing("queue pushes for \(key)") {
+        let queued = try await storing("queue pushes for \(key)") {
             try await database.transaction { transaction in
                 try await Self.enqueuePushes(.pass(key), now: now, in: transaction)
             }
+        }
+        if queued > 0 { pushesQueued() }
+        return queued
+    }
+}
+
+/// The PostgreSQL channel every transaction that queues pushes notifies at commit.
+let outboxChannel = "passwright_outbox"
+
+extension WalletStore {
+    /// Whether other processes may queue pushes in this store (PostgreSQL, shared by several
+    /// instances): then a worker also listens (``listenForQueuedPushes(_:)``); on SQLite every push is
+    /// queued by this process, which hears of it through `pushesQueued`.
+    public var sharesOutbox: Bool { database.engine == .postgres }
+
+    /// Listens until the task is cancelled for pushes queued by any instance (every enqueuing
+    /// transaction notifies `passwright_outbox` at commit), calling `heard` once when listening
+    /// starts and once per batch of notifications. Throws when the listening connection cannot be
+    /// opened or breaks; the caller retries after a pause. PostgreSQL only (``sharesOutbox``).
+    public func listenForQueuedPushes(_ heard: @escaping @Sendable () -> Void) async throws {
+        try await storing("listen for queued pushes") {
+            try await database.listen(on: outboxChannel, notified: heard)
+        }
+    }
+
+    /// When the earliest outbox row becomes claimable (its next attempt, or the end of the lease it
+    /// is claimed under if that is later), or `nil` when the outbox is empty: how long an idle worker
+    /// may sleep before a retry falls due or a lapsed claim can be taken over.
+    public func nextPushDue() async throws -> Date? {
+        try await storing("read when the next push is due") {
+            try await database.query(SQL(
+                """
+                SELECT MIN(CASE WHEN claimed_until > next_attempt_at THEN claimed_until ELSE next_attempt_at END) AS due
+                FROM push_outbox
+                """
+            ))[0].optionalInt64("due").map(Milliseconds.date)
         }
     }
 }

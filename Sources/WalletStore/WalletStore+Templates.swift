@@ -135,7 +135,7 @@ extension WalletStore {
     public func advanceTemplatePasses(_ name: String, to version: Int64, limit: Int) async throws -> (advanced: Int, pushesQueued: Int) {
         precondition(limit >= 1, "a batch moves at least one pass")
         let now = clock.nowMilliseconds()
-        return try await storing("roll version \(version) of the template \(name) out to its passes") {
+        let result: (advanced: Int, pushesQueued: Int) = try await storing("roll version \(version) of the template \(name) out to its passes") {
             try await database.transaction { transaction in
                 let skipLocked = transaction.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
                 let batch = try await transaction.query(SQL(
@@ -174,6 +174,8 @@ extension WalletStore {
                 return (advanced, queued)
             }
         }
+        if result.pushesQueued > 0 { pushesQueued() }
+        return result
     }
 
     private static func version(_ name: String, _ version: Int64, in transaction: Transaction) async throws -> StoredTemplateVersion? {

@@ -110,7 +110,7 @@ extension WalletStore {
             parameters = [.text(key.passTypeIdentifier), .text(key.serialNumber)]
         }
         // Only the fixed condition fragments above are concatenated; every value is a parameter.
-        return try await transaction.execute(SQL(
+        let queued = try await transaction.execute(SQL(
             unsafeText: """
             INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
                                      attempts, next_attempt_at)
@@ -132,5 +132,11 @@ extension WalletStore {
             """,
             parameters: [.integer(now), .integer(now)] + parameters
         ))
+        if queued > 0 && transaction.engine == .postgres {
+            // Delivered when the transaction commits (never if it rolls back), to every instance's
+            // listener, this one's included.
+            _ = try await transaction.query(SQL("SELECT pg_notify(?, '')", .text(outboxChannel)))
+        }
+        return queued
     }
 }

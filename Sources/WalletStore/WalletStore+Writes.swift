@@ -60,7 +60,7 @@ extension WalletStore {
         precondition(requests.count <= Self.maximumWriteBatch, "write at most \(Self.maximumWriteBatch) passes at a time")
         precondition(Set(requests.map(\.key)).count == requests.count, "write each pass at most once per batch")
         guard !requests.isEmpty else { return PassBatchWrite(written: [], unchanged: [], conflicts: [], missing: [], pushesQueued: 0) }
-        return try await storing(requests.count == 1 ? "write the pass \(requests[0].key)" : "write \(requests.count) passes") {
+        let result = try await storing(requests.count == 1 ? "write the pass \(requests[0].key)" : "write \(requests.count) passes") {
             try await database.transaction { transaction in
                 let rows = try await Self.lockedPasses(requests.map(\.key), in: transaction)
                 var unchanged: [StoredPass] = []
@@ -84,6 +84,8 @@ extension WalletStore {
                 return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
             }
         }
+        if result.pushesQueued > 0 { pushesQueued() }
+        return result
     }
 
     /// The current rows of `keys`, locked until the transaction ends on PostgreSQL (key order, so

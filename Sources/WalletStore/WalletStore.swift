@@ -21,16 +21,27 @@ public final class WalletStore: Sendable {
     public let clock: any WalletClock
     /// How many device log messages are kept; older ones are trimmed on insert.
     let logCapacity: Int
+    /// Called after every commit that queued or re-queued outbox rows (see ``pushesQueued``).
+    let pushesQueued: @Sendable () -> Void
 
     /// A store over `database`; call ``migrate()`` before use.
     ///
-    /// - Parameter logCapacity: the newest device log messages kept (Wallet can be noisy, and the log
-    ///   endpoint is unauthenticated, so the table must not grow without bound).
-    public init(database: any Database, clock: any WalletClock = SystemWalletClock(), logCapacity: Int = 10_000) {
+    /// - Parameters:
+    ///   - logCapacity: the newest device log messages kept (Wallet can be noisy, and the log
+    ///     endpoint is unauthenticated, so the table must not grow without bound).
+    ///   - pushesQueued: called after every commit that queued pushes (an update, a roll-out batch, a
+    ///     forced push), so this process's push worker claims them at once instead of at its next
+    ///     round; other instances hear of them through PostgreSQL (``listenForQueuedPushes(_:)``).
+    ///     It runs on the writer's task: ring something, never block.
+    public init(
+        database: any Database, clock: any WalletClock = SystemWalletClock(), logCapacity: Int = 10_000,
+        pushesQueued: @escaping @Sendable () -> Void = {}
+    ) {
         precondition(logCapacity >= 1, "the device log must keep at least one message")
         self.database = database
         self.clock = clock
         self.logCapacity = logCapacity
+        self.pushesQueued = pushesQueued
     }
 
     /// Creates or upgrades the tables; safe at every start and from several instances at once.

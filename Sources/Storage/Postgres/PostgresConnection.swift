@@ -46,7 +46,7 @@ actor PostgresConnection: DatabaseConnection {
 
     func executeScript(_ script: String) throws {
         let handle = try connectedHandle()
-        _ = try check(PQexec(handle.pointer, script), sql: script, on: handle)
+        _ = try Self.check(PQexec(handle.pointer, script), sql: script, on: handle)
     }
 
     func begin() throws {
@@ -57,7 +57,7 @@ actor PostgresConnection: DatabaseConnection {
     /// `ROLLBACK`; that is turned into an error so the caller never believes it committed.
     func commit() throws {
         let handle = try connectedHandle()
-        let result = try check(PQexec(handle.pointer, "COMMIT"), sql: "COMMIT", on: handle)
+        let result = try Self.check(PQexec(handle.pointer, "COMMIT"), sql: "COMMIT", on: handle)
         guard String(cString: PQcmdStatus(result.pointer)) == "COMMIT" else {
             throw StorageError.statementFailed(engine: .postgres, sql: "COMMIT", code: "25P02", message: "the transaction was rolled back because a statement in it failed")
         }
@@ -128,12 +128,13 @@ actor PostgresConnection: DatabaseConnection {
         let handle = try connectedHandle()
         let borrowed = values.map { UnsafePointer($0) }
         let raw = PQexecParams(handle.pointer, text, Int32(values.count), types, borrowed, lengths, formats, 0)
-        return try check(raw, sql: sql.text, on: handle)
+        return try Self.check(raw, sql: sql.text, on: handle)
     }
 
     /// The error gate: adopts a result and turns a failed one into a typed error carrying the
-    /// SQLSTATE and the primary message (never the detail, which quotes row values).
-    private func check(_ raw: OpaquePointer?, sql: String, on handle: PostgresHandle) throws -> PostgresResult {
+    /// SQLSTATE and the primary message (never the detail, which quotes row values). Shared with
+    /// ``PostgresListener``, which runs its `LISTEN` on a connection of its own.
+    static func check(_ raw: OpaquePointer?, sql: String, on handle: PostgresHandle) throws -> PostgresResult {
         guard let raw else {
             throw StorageError.statementFailed(engine: .postgres, sql: sql, code: "08006", message: handle.lastMessage)
         }

@@ -2,9 +2,14 @@
 final class PostgresDatabase: Database {
     let engine = DatabaseEngine.postgres
     private let pool: ConnectionPool<PostgresConnection>
+    /// Where the pool connects, for the listener's connection of its own.
+    private let url: String
+    private let location: String
 
-    private init(pool: ConnectionPool<PostgresConnection>) {
+    private init(pool: ConnectionPool<PostgresConnection>, url: String, location: String) {
         self.pool = pool
+        self.url = url
+        self.location = location
     }
 
     /// Opens the first connection now so a wrong URL or a server that is down fails here.
@@ -13,7 +18,7 @@ final class PostgresDatabase: Database {
             try await PostgresConnection.connect(url: url, location: description)
         }
         try await pool.warmUp()
-        return PostgresDatabase(pool: pool)
+        return PostgresDatabase(pool: pool, url: url, location: description)
     }
 
     func execute(_ sql: SQL) async throws -> Int {
@@ -32,6 +37,10 @@ final class PostgresDatabase: Database {
 
     func ping() async throws {
         _ = try await query(SQL("SELECT 1"))
+    }
+
+    func listen(on channel: String, notified: @escaping @Sendable () -> Void) async throws {
+        try await PostgresListener.listen(url: url, location: location, channel: channel, notified: notified)
     }
 
     func close() async {

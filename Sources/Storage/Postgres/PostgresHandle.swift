@@ -18,6 +18,13 @@ final class PostgresHandle {
         PQsetNoticeProcessor(pointer, discardPostgresNotice, nil)
     }
 
+    /// Adopts a connection started with `PQconnectStart`, still being established; it is finished
+    /// with this handle.
+    init(takingOwnershipOf pointer: OpaquePointer) {
+        self.pointer = pointer
+        PQsetNoticeProcessor(pointer, discardPostgresNotice, nil)
+    }
+
     deinit {
         PQfinish(pointer)
     }

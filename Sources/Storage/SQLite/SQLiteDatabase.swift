@@ -63,6 +63,10 @@ final class SQLiteDatabase: Database {
         _ = try await query(SQL("SELECT 1"))
     }
 
+    func listen(on channel: String, notified: @escaping @Sendable () -> Void) async throws {
+        throw StorageError.misuse("SQLite has no notifications; one process writes the database and signals itself")
+    }
+
     func close() async {
         await writer.close()
         await readers?.close()

@@ -10,6 +10,10 @@ import WalletStore
 /// APNs refuses. Every answer (and every attempt that got none) is also kept on its device as its
 /// last push status and reason. Rows are deleted only after APNs accepted them, so pending pushes survive a crash
 /// (at least once).
+///
+/// Idle, it sleeps on a ``Doorbell`` until the earliest row falls due or `idleDelay` passes, whichever
+/// is first, and is woken at once by the store when a commit queues pushes here, and on PostgreSQL by
+/// a listener hearing `NOTIFY passwright_outbox` from any instance sharing the outbox.
 public final class PushWorker: Sendable {
     private let store: WalletStore
     private let senders: [String: any PushSender]
@@ -19,6 +23,8 @@ public final class PushWorker: Sendable {
     /// Spaces sends at `configuration.rate`; `nil` sends as fast as APNs answers.
     private let pacer: Locked<PushPacer>?
     private let started = ContinuousClock.now
+    /// Rung when pushes may have been queued; the idle worker waits on it.
+    private let doorbell: Doorbell
 
     /// Counters for `/metrics` and `/api/v1/push/stats`.
     struct PushState {
@@ -29,7 +35,17 @@ public final class PushWorker: Sendable {
     }
 
     /// Creates a worker; `senders` maps each pass type identifier to the sender of its identity.
-    public init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
+    ///
+    /// Pushes this process queues wake it only through the store's `pushesQueued`, which
+    /// ``WalletService`` wires to the worker's doorbell; a worker made here wakes at the earliest due
+    /// time, at a PostgreSQL notification or after `idleDelay`.
+    public convenience init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
+        self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), logger: logger)
+    }
+
+    /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes.
+    init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell, logger: Logger) {
+        self.doorbell = doorbell
         self.store = store
         self.senders = senders
         self.configuration = configuration
@@ -58,9 +74,22 @@ public final class PushWorker: Sendable {
     /// Pushes sent and failures by reason since start.
     var counters: PushState { state.withLock { $0 } }
 
-    /// Drains until the task is cancelled.
+    /// Drains until the task is cancelled; on PostgreSQL also listens for pushes other instances
+    /// queue. Returns once the listener has closed its connection.
     public func run() async {
         logger.info("push worker started", ["instance": configuration.instance])
+        await withTaskGroup(of: Void.self) { group in
+            if store.sharesOutbox {
+                group.addTask { await self.listen() }
+            }
+            await drain()
+            group.cancelAll()
+        }
+    }
+
+    /// Claims and sends while there is work; idle, sleeps until rung, until the earliest row falls
+    /// due or for `idleDelay`, whichever is first.
+    private func drain() async {
         while !Task.isCancelled {
             let handled: Int
             do {
@@ -69,7 +98,47 @@ public final class PushWorker: Sendable {
                 logger.error("push worker round failed", ["error": "\(error)"])
                 handled = 0
             }
-            if handled == 0 { try? await Task.sleep(for: configuration.idleDelay) }
+            if handled == 0 { await doorbell.wait(upTo: await idleWait()) }
+        }
+    }
+
+    /// How long an idle round may sleep: until the earliest outbox row is claimable, at most
+    /// `idleDelay` (also when that cannot be read).
+    private func idleWait() async -> Duration {
+        let fallback = configuration.idleDelay
+        let due: Date?
+        do {
+            due = try await store.nextPushDue()
+        } catch {
+            logger.error("cannot read when the next push is due", ["error": "\(error)"])
+            return fallback
+        }
+        guard let due else { return fallback }
+        let milliseconds = Int64((due.timeIntervalSince(store.clock.now()) * 1000).rounded(.up))
+        // At least a millisecond: a row another instance is claiming right now looks due until its
+        // claim commits, and must not turn this loop into a spin.
+        return min(fallback, .milliseconds(max(1, milliseconds)))
+    }
+
+    /// Rings the doorbell for every `NOTIFY passwright_outbox` (and once each time listening starts,
+    /// for what was queued while not listening); reconnects after a pause that doubles per failure,
+    /// up to 30 s, while the `idleDelay` fallback keeps pushes moving. Returns when cancelled.
+    private func listen() async {
+        var pause = configuration.listenerRetry
+        while !Task.isCancelled {
+            let listening = Locked(false)
+            do {
+                try await store.listenForQueuedPushes { [doorbell] in
+                    listening.withLock { $0 = true }
+                    doorbell.ring()
+                }
+                return
+            } catch {
+                if listening.withLock({ $0 }) { pause = configuration.listenerRetry }
+                logger.warning("push listener lost its PostgreSQL connection; reconnecting", ["error": "\(error)", "retryIn": "\(pause)"])
+            }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(30))
         }
     }
 

@@ -10,8 +10,14 @@ public struct PushWorkerConfiguration: Sendable {
     public var lease: Duration
     /// Pushes in flight at once (they share one HTTP/2 connection per identity).
     public var concurrency: Int
-    /// Pause when the outbox has nothing due.
+    /// The longest an idle worker sleeps. It wakes at once when a push is queued (by this process,
+    /// or on PostgreSQL by any instance sharing the outbox) and when the earliest retry falls due;
+    /// this fallback only bounds how late it notices what it could not hear of: a lapsed claim
+    /// retried elsewhere, or anything queued while the PostgreSQL listener was reconnecting.
     public var idleDelay: Duration
+    /// The first pause before the PostgreSQL listener reconnects after losing its connection;
+    /// doubled per failure up to 30 seconds. The `idleDelay` fallback covers the gap.
+    public var listenerRetry: Duration
     /// First retry delay; doubled per failed attempt, with jitter, up to `maximumBackoff`.
     public var baseBackoff: Duration
     /// Longest retry delay.
@@ -24,8 +30,8 @@ public struct PushWorkerConfiguration: Sendable {
     public init(
         instance: String = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
         batchSize: Int = 200, lease: Duration = .seconds(60), concurrency: Int = 64,
-        idleDelay: Duration = .milliseconds(200), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600),
-        rate: Int? = nil
+        idleDelay: Duration = .seconds(5), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600),
+        rate: Int? = nil, listenerRetry: Duration = .seconds(1)
     ) {
         precondition(rate.map { $0 >= 1 } ?? true, "a push rate is at least one push a second")
         self.instance = instance
@@ -33,6 +39,7 @@ public struct PushWorkerConfiguration: Sendable {
         self.lease = lease
         self.concurrency = concurrency
         self.idleDelay = idleDelay
+        self.listenerRetry = listenerRetry
         self.baseBackoff = baseBackoff
         self.maximumBackoff = maximumBackoff
         self.rate = rate
