@@ -8,7 +8,7 @@
 # devices for one pass, PATCHes it once and measures pushes per second from the PATCH to the
 # stand-in's last recorded request (and over how many connections); then updates a one-device pass
 # UPDATES times, one after the other, and measures the time from sending the PATCH to the stand-in
-# receiving the push (p50/p99; the server's push worker polls every 200 ms when idle). Prints a
+# receiving the push (p50/p99; the push worker wakes when a push is queued). Prints a
 # markdown table.
 #
 #   Benchmarks/push.sh --nginx [DEVICES] [UPDATES]

@@ -5,7 +5,8 @@
 #   scripts/postgres.sh stop DIR
 #
 # The server runs as the `postgres` user (initdb refuses root) with trust authentication, listens on
-# 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster.
+# 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster. It allows 400
+# connections: tests run many services at once, each with a pool and a LISTEN connection.
 set -euo pipefail
 
 usage() {
@@ -48,7 +49,7 @@ start)
     as_postgres "$bin/initdb" -D "$dir/data" -A trust -U postgres --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
     as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null ||
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null ||
         { cat "$dir/server.log" >&2; exit 1; }
     as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres passwright_test
     echo "postgres://postgres@127.0.0.1:$port/passwright_test"
