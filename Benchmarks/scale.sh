@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Cost at a million passes, on PostgreSQL: does any hot path grow with the data?
+#
+#   Benchmarks/scale.sh [PASSES] [REGISTRATIONS] [SECONDS]     (defaults: 1000000, 5000000, 10)
+#   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/scale.sh
+#
+# Starts a throwaway PostgreSQL (port 55497) and `passwright serve --push off` (release build) with
+# the loyalty sample template. On the small database (five passes, one device holding all five) wrk
+# measures list serials,
+# get pass and register; then the pass is cloned in SQL into PASSES passes and REGISTRATIONS
+# registrations (REGISTRATIONS / 5 devices with five passes each, as phones hold several passes of a
+# programme), ANALYZEd, and the same three are measured again, each as a ratio to its small-database
+# figure. It prints EXPLAIN (ANALYZE, BUFFERS) of list serials for a seeded device, the database and
+# table sizes, then rolls a new template version out to every pass (wall time, the server's batches
+# and longest batch, pushes queued, peak RSS), and extrapolates the size to 10M passes and 50M
+# registrations from the measured bytes per pass and per registration (labelled as such).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+passes=${1:-1000000}
+registrations=${2:-5000000}
+seconds=${3:-10}
+command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
+source Benchmarks/lib/setup.sh
+bench_setup scale
+pass_type=pass.dev.passwright.loyalty
+$bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
+pg_url=$(scripts/postgres.sh start "$pg_dir" 55497)
+sql() { psql -qAt -v ON_ERROR_STOP=1 "$pg_url" -c "$1"; }
+
+mkdir -p "$work/templates"
+cp -r Templates/loyalty "$work/templates/loyalty"
+export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:18096
+$bin serve --port 18096 --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
+  --data-dir "$work/data" --public-url https://passes.example.test --push off --log-level info 2>"$work/serve.log" &
+server=$!
+for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done
+admin=(-H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN")
+export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
+curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
+  -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null
+curl -sf -X POST "$PASSWRIGHT_SERVER/wallet/v1/devices/bench-device/registrations/$pass_type/$SERIAL" \
+  -H "Authorization: ApplePass $TOKEN" -d '{"pushToken":"00ff"}' >/dev/null
+
+clone_passes() {  # clone_passes FIRST LAST: the bench pass as scale-FIRST … scale-LAST
+  sql "INSERT INTO passes (pass_type_identifier, serial_number, template, data, overrides, authentication_token,
+                           update_tag, voided, created_at, updated_at, template_version)
+       SELECT p.pass_type_identifier, 'scale-' || lpad(n::text, 8, '0'), p.template, p.data, p.overrides,
+              md5('token-' || n) || md5('salt-' || n), nextval('update_tag_sequence'), FALSE, p.created_at, p.updated_at, p.template_version
+       FROM passes p, generate_series($1, $2) AS n WHERE p.serial_number = '$SERIAL'"
+}
+# The measured device holds five passes of the programme, on the small database and the large alike.
+clone_passes 1 4
+sql "INSERT INTO registrations (device_library_identifier, pass_type_identifier, serial_number, created_at)
+     SELECT 'bench-device', '$pass_type', 'scale-' || lpad(n::text, 8, '0'), 0 FROM generate_series(1, 4) AS n"
+
+declare -A small large
+measure() {  # measure ARRAY: fills ARRAY[list|get|register] with "rps p99"
+  local -n into=$1
+  run() {
+    local out
+    out=$(wrk -t2 -c32 -d"${seconds}s" --latency ${2:+-s "$2"} "$1")
+    echo "$(awk '/Requests\/sec/ {print int($2)}' <<<"$out") $(awk '$1 == "99%" {print $2}' <<<"$out")"
+  }
+  into[list]=$(run "$PASSWRIGHT_SERVER/wallet/v1/devices/bench-device/registrations/$pass_type")
+  into[get]=$(run "$PASSWRIGHT_SERVER/wallet/v1/passes/$pass_type/$SERIAL" Benchmarks/wrk/get-pass.lua)
+  into[register]=$(run "$PASSWRIGHT_SERVER/" Benchmarks/wrk/register.lua)
+}
+measure small
+sql "DELETE FROM registrations WHERE device_library_identifier LIKE 'bench-%-%'; DELETE FROM devices WHERE device_library_identifier LIKE 'bench-%-%'"
+
+# The bench pass cloned into PASSES passes; REGISTRATIONS / 5 devices with five passes each.
+devices=$((registrations / 5))
+seed_started=$SECONDS
+clone_passes 5 "$passes"
+sql "INSERT INTO devices (device_library_identifier, push_token, updated_at)
+     SELECT 'device-' || n, md5('push-' || n) || md5('token-' || n), 0 FROM generate_series(1, $devices) AS n"
+sql "INSERT INTO registrations (device_library_identifier, pass_type_identifier, serial_number, created_at)
+     SELECT 'device-' || d, '$pass_type', 'scale-' || lpad((1 + ((d - 1) * 5 + k) % $passes)::text, 8, '0'), 0
+     FROM generate_series(1, $devices) AS d, generate_series(0, 4) AS k"
+sql "ANALYZE"
+seed_seconds=$((SECONDS - seed_started))
+measure large
+
+db_size=$(sql "SELECT pg_size_pretty(pg_database_size(current_database()))")
+db_bytes=$(sql "SELECT pg_database_size(current_database())")
+table_bytes() { sql "SELECT pg_total_relation_size('$1')"; }
+passes_bytes=$(table_bytes passes)
+registrations_bytes=$(( $(table_bytes registrations) + $(table_bytes devices) ))
+plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
+  SELECT registrations.serial_number, passes.update_tag FROM registrations
+  JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier AND passes.serial_number = registrations.serial_number
+  WHERE registrations.device_library_identifier = 'device-4242' AND registrations.pass_type_identifier = '$pass_type' AND passes.update_tag > 0
+  ORDER BY registrations.serial_number")
+
+# A template-wide change: version 2 rolled out to every pass.
+rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
+sed -i 's/"label": "Points"/"label": "Stars"/' "$work/templates/loyalty/pass.json"
+started=$(date +%s.%N)
+$bin templates push "$work/templates/loyalty" >"$work/push.out" 2>"$work/push.err"
+behind=1
+polls=0
+while [ "$behind" != 0 ]; do
+  sleep 1
+  behind=$(curl -sf "${admin[@]}" "$PASSWRIGHT_SERVER/api/v1/templates/loyalty" | python3 -c 'import json, sys; print(json.load(sys.stdin)["passesBehind"])')
+  polls=$((polls + 1))
+  [ $polls -lt 1800 ] || { echo "the roll-out did not finish in 30 minutes" >&2; exit 1; }
+done
+wall=$(echo "$(date +%s.%N) - $started" | bc)
+for _ in $(seq 50); do grep -q '"template rolled out"' "$work/serve.log" && break; sleep 0.1; done
+field() { grep '"template rolled out"' "$work/serve.log" | tail -n 1 | python3 -c "import json, sys; print(json.loads(sys.stdin.read())['fields'].get('$1', '?'))"; }
+rss_peak=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
+outbox=$(sql "SELECT count(*) FROM push_outbox")
+
+row() {  # row NAME KEY
+  read -r small_rps small_p99 <<<"${small[$2]}"
+  read -r large_rps large_p99 <<<"${large[$2]}"
+  echo "| $1 | $small_rps ($small_p99) | $large_rps ($large_p99) | $(python3 -c "print(f'{$large_rps / $small_rps:.2f}')") |"
+}
+echo "| endpoint (wrk -t2 -c32 -d${seconds}s) | small database: req/s (p99) | $passes passes, $registrations registrations | ratio |"
+echo "|---|---|---|---|"
+row "list serials (GET, 200)" list
+row "get pass (GET, 200 .pkpass)" get
+row "register (POST, new device each time)" register
+echo
+echo "| measure | value |"
+echo "|---|---|"
+echo "| seeded in SQL | $passes passes, $devices devices, $registrations registrations in $seed_seconds s |"
+echo "| database size | $db_size (passes $((passes_bytes / 1048576)) MiB, devices + registrations $((registrations_bytes / 1048576)) MiB, with indexes) |"
+echo "| roll-out of version 2 to every pass (upload to passesBehind = 0, 1 s polls) | $(printf '%.1f' "$wall") s |"
+echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
+echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
+echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
+python3 - "$passes_bytes" "$registrations_bytes" "$passes" "$registrations" "$wall" <<'PY'
+import sys
+passes_bytes, registrations_bytes, passes, registrations, wall = (float(x) for x in sys.argv[1:])
+per_pass, per_registration = passes_bytes / passes, registrations_bytes / registrations
+size = (per_pass * 10e6 + per_registration * 50e6) / 2**30
+print(f"| extrapolated (not measured): 10M passes and 50M registrations | about {size:.0f} GiB at {per_pass:.0f} B per pass and "
+      f"{per_registration:.0f} B per registration; a roll-out about {wall * 10 / 60:.0f} min at the measured rate |")
+PY
+echo
+echo "EXPLAIN (ANALYZE, BUFFERS) of list serials for device-4242 (five passes):"
+echo '```'
+echo "$plan"
+echo '```'
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(sql 'SHOW server_version') (fsync off), same machine"
