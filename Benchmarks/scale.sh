@@ -22,19 +22,7 @@ seconds=${3:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup scale
-pass_type=pass.dev.passwright.loyalty
-$bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
-pg_url=$(scripts/postgres.sh start "$pg_dir" 55497)
-sql() { psql -qAt -v ON_ERROR_STOP=1 "$pg_url" -c "$1"; }
-
-mkdir -p "$work/templates"
-cp -r Templates/loyalty "$work/templates/loyalty"
-export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:18096
-$bin serve --port 18096 --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
-  --data-dir "$work/data" --public-url https://passes.example.test --push off --log-level info 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done
-admin=(-H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN")
+serve_loyalty_on_postgres 55497 18096
 export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
   -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null

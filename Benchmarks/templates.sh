@@ -18,19 +18,7 @@ passes=${1:-100000}
 registrations=${2:-200000}
 source Benchmarks/lib/setup.sh
 bench_setup templates
-pass_type=pass.dev.passwright.loyalty
-$bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
-pg_url=$(scripts/postgres.sh start "$pg_dir" 55498)
-sql() { psql -qAt -v ON_ERROR_STOP=1 "$pg_url" -c "$1"; }
-
-mkdir -p "$work/templates"
-cp -r Templates/loyalty "$work/templates/loyalty"
-export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:18098
-$bin serve --port 18098 --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
-  --data-dir "$work/data" --public-url https://passes.example.test --push off --log-level info 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done
-admin=(-H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN")
+serve_loyalty_on_postgres 55498 18098
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
   -d '{"template":"loyalty","serialNumber":"seed","data":{"member":{"id":"M-1","name":"Ada"},"points":10,"tier":"Gold"}}' >/dev/null
 

@@ -21,3 +21,22 @@ bench_cleanup() {
   scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
   rm -rf "$work" "$pg_dir"
 }
+
+# serve_loyalty_on_postgres PG_PORT HTTP_PORT: a throwaway PostgreSQL on PG_PORT and `passwright serve
+# --push off` on HTTP_PORT with a copy of the loyalty sample template (in $work/templates, so a script
+# can change it and push a new version). Sets pass_type, pg_url, sql (a function), server, admin and
+# exports PASSWRIGHT_ADMIN_TOKEN and PASSWRIGHT_SERVER; the server logs to $work/serve.log.
+serve_loyalty_on_postgres() {
+  pass_type=pass.dev.passwright.loyalty
+  $bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
+  pg_url=$(scripts/postgres.sh start "$pg_dir" "$1")
+  sql() { psql -qAt -v ON_ERROR_STOP=1 "$pg_url" -c "$1"; }
+  mkdir -p "$work/templates"
+  cp -r Templates/loyalty "$work/templates/loyalty"
+  export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:$2
+  $bin serve --port "$2" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
+    --data-dir "$work/data" --public-url https://passes.example.test --push off --log-level info 2>"$work/serve.log" &
+  server=$!
+  for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done
+  admin=(-H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN")
+}
