@@ -82,21 +82,7 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
 
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
-sed -i 's/"label": "Points"/"label": "Stars"/' "$work/templates/loyalty/pass.json"
-started=$(date +%s.%N)
-$bin templates push "$work/templates/loyalty" >"$work/push.out" 2>"$work/push.err"
-behind=1
-polls=0
-while [ "$behind" != 0 ]; do
-  sleep 1
-  behind=$(curl -sf "${admin[@]}" "$PASSWRIGHT_SERVER/api/v1/templates/loyalty" | python3 -c 'import json, sys; print(json.load(sys.stdin)["passesBehind"])')
-  polls=$((polls + 1))
-  [ $polls -lt 1800 ] || { echo "the roll-out did not finish in 30 minutes" >&2; exit 1; }
-done
-wall=$(echo "$(date +%s.%N) - $started" | bc)
-for _ in $(seq 50); do grep -q '"template rolled out"' "$work/serve.log" && break; sleep 0.1; done
-field() { grep '"template rolled out"' "$work/serve.log" | tail -n 1 | python3 -c "import json, sys; print(json.loads(sys.stdin.read())['fields'].get('$1', '?'))"; }
-rss_peak=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
+roll_out_new_version 1 1800
 outbox=$(sql "SELECT count(*) FROM push_outbox")
 
 row() {  # row NAME KEY

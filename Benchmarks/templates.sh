@@ -39,21 +39,7 @@ seed_seconds=$((SECONDS - seed_started))
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 
 # Version 2: the primary field's label changes.
-sed -i 's/"label": "Points"/"label": "Stars"/' "$work/templates/loyalty/pass.json"
-started=$(date +%s.%N)
-$bin templates push "$work/templates/loyalty" >"$work/push.out" 2>"$work/push.err"
-behind=$passes
-polls=0
-while [ "$behind" != 0 ]; do
-  sleep 0.2
-  behind=$(curl -sf "${admin[@]}" "$PASSWRIGHT_SERVER/api/v1/templates/loyalty" | python3 -c 'import json, sys; print(json.load(sys.stdin)["passesBehind"])')
-  polls=$((polls + 1))
-  [ $polls -lt 3000 ] || { echo "the roll-out did not finish in 10 minutes" >&2; exit 1; }
-done
-wall=$(echo "$(date +%s.%N) - $started" | bc)
-for _ in $(seq 50); do grep -q '"template rolled out"' "$work/serve.log" && break; sleep 0.1; done
-field() { grep '"template rolled out"' "$work/serve.log" | tail -n 1 | python3 -c "import json, sys; print(json.loads(sys.stdin.read())['fields'].get('$1', '?'))"; }
-rss_peak=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
+roll_out_new_version 0.2 3000
 outbox=$(sql "SELECT count(*) FROM push_outbox")
 advanced=$(sql "SELECT count(*) FROM passes WHERE template_version = 2")
 
