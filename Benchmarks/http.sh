@@ -17,7 +17,7 @@ command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup http
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
-pg_url=$(scripts/postgres.sh start "$pg_dir" 55499)
+pg_url=$(scripts/postgres.sh start "$pg_dir")
 
 export PASS_TYPE=pass.dev.passwright.loyalty SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 admin=bench-admin-token-0123456789

@@ -22,7 +22,7 @@ seconds=${3:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup scale
-serve_loyalty_on_postgres 55497 18096
+serve_loyalty_on_postgres 18096
 export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
   -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null

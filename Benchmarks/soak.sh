@@ -64,7 +64,7 @@ rows=()
 for engine in $engines; do
   if [ "$engine" = postgres ]; then
     pg_dir=$(mktemp -d /tmp/passwright-soak-pg.XXXXXX)  # the postgres user must reach it
-    database=$(scripts/postgres.sh start "$pg_dir" "$(free_port)")
+    database=$(scripts/postgres.sh start "$pg_dir")
   else
     database="sqlite:$work/soak.sqlite"
   fi

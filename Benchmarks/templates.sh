@@ -18,7 +18,7 @@ passes=${1:-100000}
 registrations=${2:-200000}
 source Benchmarks/lib/setup.sh
 bench_setup templates
-serve_loyalty_on_postgres 55498 18098
+serve_loyalty_on_postgres 18098
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
   -d '{"template":"loyalty","serialNumber":"seed","data":{"member":{"id":"M-1","name":"Ada"},"points":10,"tier":"Gold"}}' >/dev/null
 

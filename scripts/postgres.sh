@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL for tests, run as root on Debian (apt-get install postgresql).
 #
-#   scripts/postgres.sh start DIR PORT   # prints postgres://postgres@127.0.0.1:PORT/passwright_test
+#   scripts/postgres.sh start DIR [PORT]   # prints postgres://postgres@127.0.0.1:PORT/passwright_test
 #   scripts/postgres.sh stop DIR
 #
+# Without PORT it picks a free one (and tries another if something takes it first), so a server
+# someone left running, or a second checkout's tests, never stops this one from starting.
 # The server runs as the `postgres` user (initdb refuses root) with trust authentication, listens on
 # 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster. It allows 400
 # connections: tests run many services at once, each with a pool and a LISTEN connection.
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start DIR PORT | stop DIR" >&2
+    echo "usage: $0 start DIR [PORT] | stop DIR" >&2
     exit 64
 }
 
@@ -37,9 +39,9 @@ as_postgres() {
 command=${1:-}
 case "$command" in
 start)
-    [[ $# -eq 3 ]] || usage
+    [[ $# -eq 2 || $# -eq 3 ]] || usage
     dir=$(realpath -m "$2")
-    port=$3
+    requested=${3:-}
     bin=$(bindir)
     mkdir -p "$dir"
     if [[ $(id -u) -eq 0 ]]; then
@@ -48,9 +50,22 @@ start)
     chmod 0700 "$dir"
     as_postgres "$bin/initdb" -D "$dir/data" -A trust -U postgres --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
-    as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null ||
-        { cat "$dir/server.log" >&2; exit 1; }
+    attempts=$([[ -n "$requested" ]] && echo 1 || echo 20)
+    for ((attempt = 1; attempt <= attempts; attempt++)); do
+        port=${requested:-$((20000 + RANDOM % 30000))}
+        rm -f "$dir/server.log"
+        if as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+            -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null; then
+            break
+        fi
+        if [[ -z "$requested" ]] && grep -q "Address already in use" "$dir/server.log" && ((attempt < attempts)); then
+            continue
+        fi
+        cat "$dir/server.log" >&2
+        [[ -n "$requested" ]] && grep -q "Address already in use" "$dir/server.log" &&
+            echo "error: port $requested on 127.0.0.1 is taken; stop what holds it (ss -ltnp 'sport = :$requested') or leave PORT out to pick a free one" >&2
+        exit 1
+    done
     as_postgres "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres passwright_test
     echo "postgres://postgres@127.0.0.1:$port/passwright_test"
     ;;

@@ -3,7 +3,7 @@
 #   bench_setup NAME     # sets bin (the release build, or $PASSWRIGHT_BIN), work and pg_dir
 #
 # At exit the server whose pid is in $server is killed, the PostgreSQL in $pg_dir (if started with
-# scripts/postgres.sh start "$pg_dir" PORT) stopped, and both folders removed.
+# scripts/postgres.sh start "$pg_dir") stopped, and both folders removed.
 bench_setup() {
   if [ -z "${PASSWRIGHT_BIN:-}" ]; then
     swift build -c release --product passwright >&2
@@ -22,19 +22,19 @@ bench_cleanup() {
   rm -rf "$work" "$pg_dir"
 }
 
-# serve_loyalty_on_postgres PG_PORT HTTP_PORT: a throwaway PostgreSQL on PG_PORT and `passwright serve
+# serve_loyalty_on_postgres HTTP_PORT: a throwaway PostgreSQL on a free port and `passwright serve
 # --push off` on HTTP_PORT with a copy of the loyalty sample template (in $work/templates, so a script
 # can change it and push a new version). Sets pass_type, pg_url, sql (a function), server, admin and
 # exports PASSWRIGHT_ADMIN_TOKEN and PASSWRIGHT_SERVER; the server logs to $work/serve.log.
 serve_loyalty_on_postgres() {
   pass_type=pass.dev.passwright.loyalty
   $bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
-  pg_url=$(scripts/postgres.sh start "$pg_dir" "$1")
+  pg_url=$(scripts/postgres.sh start "$pg_dir")
   sql() { psql -qAt -v ON_ERROR_STOP=1 "$pg_url" -c "$1"; }
   mkdir -p "$work/templates"
   cp -r Templates/loyalty "$work/templates/loyalty"
-  export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:$2
-  $bin serve --port "$2" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
+  export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789 PASSWRIGHT_SERVER=http://127.0.0.1:$1
+  $bin serve --port "$1" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
     --data-dir "$work/data" --public-url https://passes.example.test --push off --log-level info 2>"$work/serve.log" &
   server=$!
   for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done

@@ -84,7 +84,7 @@ public struct MissingPostgres: Error, CustomStringConvertible {
     /// How to run the tests against a throwaway PostgreSQL, or leave it out on purpose.
     public var description: String {
         "PASSWRIGHT_TEST_POSTGRES_URL is not set. Run the tests against a throwaway server: "
-            + "export PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start /tmp/pw-pg 54329), then "
+            + "export PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start /tmp/pw-pg), then "
             + "swift test, then scripts/postgres.sh stop /tmp/pw-pg "
             + "(or set PASSWRIGHT_SKIP_POSTGRES=1 to leave PostgreSQL out on purpose)."
     }

@@ -8,7 +8,7 @@ if [ -z "${PASSWRIGHT_TEST_POSTGRES_URL:-}" ]; then
     rm -rf "$test_pg_dir"
   }
   trap stop_test_postgres EXIT
-  PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$test_pg_dir" "${PASSWRIGHT_TEST_POSTGRES_PORT:-55432}")
+  PASSWRIGHT_TEST_POSTGRES_URL=$(scripts/postgres.sh start "$test_pg_dir" ${PASSWRIGHT_TEST_POSTGRES_PORT:+"$PASSWRIGHT_TEST_POSTGRES_PORT"})
   export PASSWRIGHT_TEST_POSTGRES_URL
   echo "test: PostgreSQL at $PASSWRIGHT_TEST_POSTGRES_URL" >&2
 fi
