@@ -138,7 +138,8 @@ public final class WalletService: Sendable {
     /// Serves and pushes until the surrounding task is cancelled, then drains in-flight requests,
     /// stops the push worker and closes the database.
     public func run() async throws {
-        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String((try? await store.currentTemplateVersions().count) ?? 0)])
+        let templates = (try? await store.currentTemplateVersions().count) ?? 0
+        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String(templates)])
         defer { logger.info("stopped") }
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in

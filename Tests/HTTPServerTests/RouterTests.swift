@@ -29,6 +29,24 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == "pass.x|1")
     }
 
+    /// Routes are indexed by their first segment; the order they were added in still decides.
+    @Test func firstAddedRouteWinsAcrossLiteralAndParameterFirstSegments() async {
+        var router = Router()
+        router.get("/:section/about") { _, context in .json(Data("section \(context.parameters["section"]!)".utf8)) }
+        router.get("/shop/about") { _, _ in .json(Data("shop".utf8)) }
+        router.get("/shop/:item") { _, context in .json(Data("item \(context.parameters["item"]!)".utf8)) }
+        router.get("/*") { _, _ in .json(Data("tail".utf8)) }
+        func answer(_ target: String) async -> String {
+            String(decoding: await router.respond(to: HTTPRequest(method: .get, target: target)).body, as: UTF8.self)
+        }
+        #expect(await answer("/shop/about") == "section shop")
+        #expect(await answer("/shop/hat") == "item hat")
+        #expect(await answer("/sh%6Fp/hat") == "item hat")
+        #expect(await answer("/other/about") == "section other")
+        #expect(await answer("/other/x/y") == "tail")
+        #expect(await answer("/") == "tail")
+    }
+
     @Test func decodesPercentEncodedParameters() async {
         let response = await router().respond(to: HTTPRequest(method: .get, target: "/wallet/v1/passes/pass.x/J%C3%BCrgen%20%231"))
         #expect(String(decoding: response.body, as: UTF8.self) == "pass.x|Jürgen #1")

@@ -1,4 +1,5 @@
 import Logging
+import Locking
 import Foundation
 import HTTPServer
 import PasswrightTesting
@@ -15,6 +16,17 @@ import Testing
         router.get("/ok") { _, _ in .bytes(Data("ok".utf8), contentType: "text/plain") }
         router.get("/hang") { _, _ in
             try await Task.sleep(for: .seconds(60))
+            return .empty()
+        }
+        router.get("/fast") { _, _ in .bytes(Data("fast".utf8), contentType: "text/plain") }
+        router.get("/hang-and-report") { request, _ in
+            let cancelled = request.query("flag").map { CancellationFlags.shared.flag($0) }
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                cancelled?.set()
+                throw error
+            }
             return .empty()
         }
         router.get("/bad-header") { _, _ in HTTPResponse(status: .ok, headers: ["X-Injected": "a\r\nSet-Cookie: evil=1"]) }
@@ -118,6 +130,29 @@ import Testing
         }
     }
 
+    /// One watcher keeps every responder's deadline: a slow request after many fast ones (and beside
+    /// them) still gets its `503` on time, and its responder is cancelled.
+    @Test func slowResponderAmongFastOnesIsCutOffAndCancelled() async throws {
+        let configuration = HTTPServerConfiguration(port: 0, threadCount: 2, requestTimeLimit: .milliseconds(300))
+        try await withServer(Self.router(), configuration: configuration) { client in
+            for _ in 0..<50 {
+                let fast = try await client.request("GET", "/fast")
+                #expect(fast.status == 200)
+            }
+            let flag = UUID().uuidString
+            let started = ContinuousClock.now
+            async let slow = client.request("GET", "/hang-and-report?flag=\(flag)")
+            for _ in 0..<20 {
+                let fast = try await client.request("GET", "/fast")
+                #expect(fast.status == 200)
+            }
+            let slowStatus = try await slow.status
+            #expect(slowStatus == 503)
+            #expect(ContinuousClock.now - started < .seconds(20))
+            #expect(await CancellationFlags.shared.flag(flag).wait(upTo: .seconds(10)))
+        }
+    }
+
     @Test func invalidResponseHeaderBecomes500AndIsLogged() async throws {
         let log = LogRecorder()
         try await withServer(Self.router(), logger: log.logger) { client in
@@ -144,5 +179,34 @@ import Testing
     @Test func invalidHostnameIsReported() {
         let server = HTTPServer(configuration: HTTPServerConfiguration(hostname: "no such host.invalid", port: 0), responder: Self.router())
         #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}
+
+/// Flags the `/hang-and-report` responders raise when they are cancelled, by name.
+private final class CancellationFlags: Sendable {
+    static let shared = CancellationFlags()
+    private let flags = Locked<[String: Flag]>([:])
+
+    func flag(_ name: String) -> Flag {
+        flags.withLock { flags in
+            if let flag = flags[name] { return flag }
+            let flag = Flag()
+            flags[name] = flag
+            return flag
+        }
+    }
+
+    final class Flag: Sendable {
+        private let raised = Locked(false)
+        func set() { raised.withLock { $0 = true } }
+        /// Whether the flag is up within `limit` (checked every 10 ms: the test has nothing to await).
+        func wait(upTo limit: Duration) async -> Bool {
+            let end = ContinuousClock.now + limit
+            while ContinuousClock.now < end {
+                if raised.withLock({ $0 }) { return true }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return raised.withLock { $0 }
+        }
     }
 }

@@ -112,6 +112,10 @@ struct DeviceFlowTests {
             // Nothing secret reached the service's log, though the access log saw every request.
             let logged = server.logs.text
             #expect(logged.contains(#""message":"request""#))
+            let durations = logged.split(separator: "\n").filter { $0.contains(#""message":"request""#) }.compactMap { line in
+                line.firstMatch(of: /"ms":"([^"]*)"/).map { String($0.1) }
+            }
+            #expect(!durations.isEmpty && durations.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{2}/) != nil }, "access log durations: \(durations)")
             for secret in [token, server.adminToken, "aa11", "bb22", "device-a"] {
                 #expect(!logged.contains(secret), "\(secret) is in the log")
             }

@@ -35,7 +35,7 @@ public struct HTTPRequest: Sendable {
         let rawQuery = pathEnd == target.endIndex ? nil : String(target[target.index(after: pathEnd)...])
         self.method = method
         self.rawPath = rawPath
-        self.path = rawPath.removingPercentEncoding ?? rawPath
+        self.path = PercentDecoding.decode(rawPath) ?? rawPath
         self.rawQuery = rawQuery
         self.queryItems = rawQuery.map(HTTPQueryItem.parse) ?? []
         self.headers = headers
@@ -68,8 +68,7 @@ public struct HTTPQueryItem: Sendable, Equatable {
         rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (part: Substring) -> String in
-                let spaced = part.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+                PercentDecoding.decode(part, plusIsSpace: true) ?? String(part).replacingOccurrences(of: "+", with: " ")
             }
             return HTTPQueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
         }

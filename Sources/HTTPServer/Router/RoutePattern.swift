@@ -59,7 +59,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                 guard index < rawSegments.count else { return nil }
                 let raw = rawSegments[index]
                 if raw.utf8.contains(UInt8(ascii: "%")) {
-                    guard String(raw).removingPercentEncoding == literal else { return nil }
+                    guard PercentDecoding.decode(raw) == literal else { return nil }
                 } else {
                     guard raw == literal else { return nil }
                 }

@@ -24,6 +24,11 @@ public struct Router: HTTPResponder {
 
     /// Every route, in the order they are tried: what the OpenAPI document is generated from.
     public private(set) var routes: [Route] = []
+    /// Which routes can match a path, by its first segment, so a request tries a handful of routes
+    /// instead of all of them: routes whose pattern starts with that literal, and those that start
+    /// with a parameter or a tail (or have no segment), as indices into `routes`, ascending.
+    private var routesByFirstLiteral: [String: [Int]] = [:]
+    private var routesWithoutFirstLiteral: [Int] = []
     private var middleware: [any HTTPMiddleware] = []
     /// The longest decoded path parameter accepted; longer ones get `400` before reaching a handler.
     public var maxParameterLength: Int
@@ -45,12 +50,17 @@ public struct Router: HTTPResponder {
 
     /// Adds a route.
     public mutating func add(_ route: Route) {
+        if case .literal(let first) = route.pattern.segments.first {
+            routesByFirstLiteral[first, default: []].append(routes.count)
+        } else {
+            routesWithoutFirstLiteral.append(routes.count)
+        }
         routes.append(route)
     }
 
     /// Adds every route of a group, with its prefix, auth and middleware.
     public mutating func add(_ group: RouteGroup) {
-        routes += group.routes
+        for route in group.routes { add(route) }
     }
 
     /// Adds an undocumented route: `:name` segments become `context.parameters["name"]`; a final `*`
@@ -138,8 +148,8 @@ public struct Router: HTTPResponder {
     private func resolve(_ request: HTTPRequest) -> Resolution {
         let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: true)
         var matches: [(route: Route, captures: [String: [Substring]])] = []
-        for route in routes {
-            if let captures = route.pattern.match(segments) { matches.append((route, captures)) }
+        for index in candidates(firstSegment: segments.first) {
+            if let captures = routes[index].pattern.match(segments) { matches.append((routes[index], captures)) }
         }
         guard !matches.isEmpty else {
             return .refused(.problem(status: .notFound, detail: "No resource at \(request.path)."))
@@ -166,6 +176,15 @@ public struct Router: HTTPResponder {
             headers: ["Allow": allowed]))
     }
 
+    /// The indices of the routes that may match a path starting with `firstSegment`, in the order
+    /// they were added.
+    private func candidates(firstSegment: Substring?) -> [Int] {
+        let literal = firstSegment.flatMap { PercentDecoding.decode($0) }.flatMap { routesByFirstLiteral[$0] } ?? []
+        guard !routesWithoutFirstLiteral.isEmpty else { return literal }
+        guard !literal.isEmpty else { return routesWithoutFirstLiteral }
+        return (literal + routesWithoutFirstLiteral).sorted()
+    }
+
     /// Percent-decodes captured segments and refuses values that could escape a path or a key space:
     /// undecodable bytes, NUL, `/` (from `%2F`), `.` or `..` as a whole segment, or more than
     /// `maxParameterLength` characters.
@@ -174,11 +193,11 @@ public struct Router: HTTPResponder {
         for (name, rawSegments) in captures {
             var decodedSegments: [String] = []
             for raw in rawSegments {
-                guard let decoded = raw.utf8.contains(UInt8(ascii: "%")) ? String(raw).removingPercentEncoding : String(raw) else {
+                guard let decoded = PercentDecoding.decode(raw) else {
                     return .failure(InvalidParameter(name: name, reason: "is not valid percent-encoded UTF-8"))
                 }
-                if decoded.contains("\0") { return .failure(InvalidParameter(name: name, reason: "contains a NUL character")) }
-                if decoded.contains("/") { return .failure(InvalidParameter(name: name, reason: "contains an encoded '/'")) }
+                if decoded.utf8.contains(0) { return .failure(InvalidParameter(name: name, reason: "contains a NUL character")) }
+                if decoded.utf8.contains(UInt8(ascii: "/")) { return .failure(InvalidParameter(name: name, reason: "contains an encoded '/'")) }
                 if decoded == "." || decoded == ".." { return .failure(InvalidParameter(name: name, reason: "is a relative path segment")) }
                 decodedSegments.append(decoded)
             }

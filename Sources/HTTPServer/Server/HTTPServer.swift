@@ -113,8 +113,8 @@ public final class HTTPServer: Sendable {
         return lifecycle
     }
 
-    /// The lifecycle task's body: the request group and the sweeper of receive deadlines, and once a
-    /// stop is requested, the drain.
+    /// The lifecycle task's body: the request group, the sweeper of receive deadlines and the watcher of
+    /// responder time limits, and once a stop is requested, the drain.
     private static func serve(
         _ daemon: MicroHTTPDaemon,
         dispatcher: RequestDispatcher,
@@ -124,6 +124,7 @@ public final class HTTPServer: Sendable {
     ) async {
         await withDiscardingTaskGroup { group in
             group.addTask { await dispatcher.tasks.run() }  // ends after `daemon.stop()` closes the dispatcher
+            group.addTask { await dispatcher.enforceTimeLimits() }
             if let deadlines = dispatcher.deadlines {
                 group.addTask {
                     while (try? await Task.sleep(for: .seconds(1))) != nil { deadlines.sweep() }
@@ -140,7 +141,7 @@ public final class HTTPServer: Sendable {
                 _ = await dispatcher.waitUntilIdle(timeout: .seconds(1))
             }
             daemon.stop()
-            group.cancelAll()  // the sweeper; the request tasks were cancelled by the stop already
+            group.cancelAll()  // the sweeper and the time limits; the request tasks were cancelled by the stop already
         }
         logger.info("stopped")
     }

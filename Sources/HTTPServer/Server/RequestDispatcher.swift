@@ -46,6 +46,8 @@ final class RequestDispatcher: Sendable {
     let logger: Logger
     /// Cuts off connections too slow to deliver a request; `nil` when the configuration has no timeout.
     let deadlines: ReceiveDeadlines?
+    /// Answers requests whose responder runs past `HTTPServerConfiguration.requestTimeLimit`.
+    let timeLimits: ResponderDeadlines
     /// Where responders run; the server's lifecycle task runs its group.
     let tasks = RequestTasks()
     private let registry = Locked(Registry())
@@ -57,6 +59,7 @@ final class RequestDispatcher: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.deadlines = configuration.connectionTimeout.map(ReceiveDeadlines.init(limit:))
+        self.timeLimits = ResponderDeadlines(limit: configuration.requestTimeLimit)
     }
 
     // MARK: Callbacks from the daemon
@@ -214,30 +217,23 @@ final class RequestDispatcher: Sendable {
         }
     }
 
-    /// Runs the responder against the request time limit; whichever finishes first answers, at once
-    /// (a responder that ignores the cancellation still holds its task, but not its client).
+    /// Runs the responder; `timeLimits` answers the client instead if it takes too long (a responder
+    /// that ignores the cancellation then still holds its task, but not its client).
     private func respond(to head: HTTPRequest, plan: HTTPRequestPlan, for request: InFlightRequest) async {
-        enum Outcome: Sendable {
-            case responded(HTTPResponse)
-            case timedOut
-        }
-        let limit = configuration.requestTimeLimit
-        await withTaskGroup(of: Outcome?.self) { group in
-            group.addTask { .responded(await plan.respond(head)) }
-            group.addTask { (try? await Task.sleep(for: limit)) == nil ? nil : .timedOut }
-            switch await group.next() {
-            case .some(.responded(let response)):
-                _ = perform(request.apply { $0.responderFinished(response) }, for: request)
-            case .some(.timedOut):
-                logger.warning(
-                    "request exceeded the time limit",
-                    ["method": head.method.rawValue, "path": head.path, "limit": "\(limit)"]
-                )
-                _ = perform(request.apply { $0.timeLimitExceeded() }, for: request)
-            case .some(nil), nil:
-                break  // cancelled by `close()`, which answered already
-            }
-            group.cancelAll()
+        let ticket = timeLimits.started(request)
+        let response = await plan.respond(head)
+        timeLimits.finished(ticket)
+        _ = perform(request.apply { $0.responderFinished(response) }, for: request)
+    }
+
+    /// Answers `503` to every request whose responder runs past the time limit, until cancelled.
+    func enforceTimeLimits() async {
+        await timeLimits.watch { request in
+            logger.warning(
+                "request exceeded the time limit",
+                ["path": String(request.target.prefix { $0 != "?" }), "limit": "\(timeLimits.limit)"]
+            )
+            _ = perform(request.apply { $0.timeLimitExceeded() }, for: request)
         }
     }
 

@@ -34,6 +34,7 @@ enum RequestHeadCheck {
     /// The origin form (`/path?query`) of an absolute-form target (`http://host/path`), which a server
     /// must accept (RFC 9112 §3.2.2); other targets are returned unchanged.
     static func originForm(_ target: String) -> String {
+        if target.utf8.first == UInt8(ascii: "/") { return target }  // the origin form already, as nearly always
         for scheme in ["http://", "https://"] where target.utf8.count > scheme.utf8.count && target.lowercased().hasPrefix(scheme) {
             let authorityAndPath = target.dropFirst(scheme.count)
             guard let slash = authorityAndPath.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// SQLite behind ``Database``: one writer connection that serializes writes and transactions, plus
-/// read-only connections that serve plain queries beside it thanks to WAL.
+/// read-only connections that serve plain queries beside it thanks to WAL, on the calling thread.
 final class SQLiteDatabase: Database {
     let engine = DatabaseEngine.sqlite
     private let writer: ConnectionPool<SQLiteConnection>
-    private let readers: ConnectionPool<SQLiteConnection>?
+    private let readers: SQLiteReaders?
 
-    private init(writer: ConnectionPool<SQLiteConnection>, readers: ConnectionPool<SQLiteConnection>?) {
+    private init(writer: ConnectionPool<SQLiteConnection>, readers: SQLiteReaders?) {
         self.writer = writer
         self.readers = readers
     }
@@ -31,14 +31,12 @@ final class SQLiteDatabase: Database {
             preconditionFailure("SQLiteDatabase opened with a PostgreSQL configuration")
         }
         let writer = ConnectionPool(capacity: 1, engine: .sqlite) {
-            try await SQLiteConnection.open(path: path, role: .writer, busyTimeoutMilliseconds: timeout)
+            try await SQLiteConnection.open(path: path, busyTimeoutMilliseconds: timeout)
         }
         try await writer.warmUp()
         // Each in-memory connection is a separate database, so memory gets the writer only.
-        let readers: ConnectionPool<SQLiteConnection>? = path == ":memory:" || poolSize < 2 ? nil
-            : ConnectionPool(capacity: poolSize - 1, engine: .sqlite) {
-                try await SQLiteConnection.open(path: path, role: .reader, busyTimeoutMilliseconds: timeout)
-            }
+        let readers = path == ":memory:" || poolSize < 2 ? nil
+            : SQLiteReaders(path: path, capacity: poolSize - 1, busyTimeoutMilliseconds: timeout)
         return SQLiteDatabase(writer: writer, readers: readers)
     }
 
@@ -49,7 +47,7 @@ final class SQLiteDatabase: Database {
 
     func query(_ sql: SQL) async throws -> [Row] {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        if let readers, let rows = try await readers.withConnection({ try await $0.queryIfReadOnly(sql) }) {
+        if let readers, let rows = try readers.withSession({ try $0.queryIfReadOnly(sql) }) {
             return rows
         }
         return try await writer.withConnection { try await $0.query(sql) }
@@ -69,6 +67,6 @@ final class SQLiteDatabase: Database {
 
     func close() async {
         await writer.close()
-        await readers?.close()
+        readers?.close()
     }
 }

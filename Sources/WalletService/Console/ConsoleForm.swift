@@ -36,7 +36,7 @@ struct ConsoleForm: Sendable {
         for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ text: Substring) -> String {
-                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+                PercentDecoding.decode(text, plusIsSpace: true) ?? ""
             }
             let name = decode(parts[0])
             if fields[name] == nil { fields[name] = parts.count > 1 ? decode(parts[1]) : "" }

@@ -12,13 +12,20 @@ struct AccessLogMiddleware: HTTPMiddleware {
         let start = ContinuousClock.now
         let response = await next(request)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("request", [
             "method": request.method.rawValue,
             "route": context.routeName,
             "status": String(response.status.code),
-            "ms": String(format: "%.2f", milliseconds),
+            "ms": Self.milliseconds(elapsed),
         ])
         return response
+    }
+
+    /// `elapsed` in milliseconds with two decimals ("12.05"), without `String(format:)`, which was
+    /// a few percent of a request's CPU.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
