@@ -1,16 +1,20 @@
 import Foundation
+import Synchronization
 
-/// Pushes pass updates for one pass type identity over one long-lived HTTP/2 connection.
+/// Pushes pass updates for one pass type identity over long-lived HTTP/2 connections (one by
+/// default, `APNsConfiguration.connections`).
 ///
 /// Make one client per Pass Type ID certificate and keep it: concurrent `send`s become streams of the
-/// same connection (APNs treats opening a connection per push as abuse, Apple's APNs documentation), at most
-/// `maxConcurrentStreams` or the server's `SETTINGS_MAX_CONCURRENT_STREAMS` at once, the rest queued.
-/// After a GOAWAY the next push opens a fresh connection by itself. A dedicated thread drives libcurl;
-/// `send` only queues and awaits.
+/// same connections (APNs treats opening a connection per push as abuse, Apple's APNs documentation), at most
+/// `maxConcurrentStreams` or the server's `SETTINGS_MAX_CONCURRENT_STREAMS` at once on each, the rest
+/// queued. After a GOAWAY the next push opens a fresh connection by itself. A dedicated thread drives
+/// each connection's libcurl; `send` only queues and awaits.
 public final class APNsClient: Sendable {
     private let configuration: APNsConfiguration
     private let identity: CurlIdentity
-    private let loop: CurlMultiLoop
+    /// One per connection; pushes take turns.
+    private let loops: [CurlMultiLoop]
+    private let turn = Atomic<Int>(0)
 
     /// Validates the configuration and starts the client's thread; nothing connects until the first push.
     public init(configuration: APNsConfiguration = APNsConfiguration(), credentials: APNsCredentials) throws(APNsError) {
@@ -23,6 +27,9 @@ public final class APNsClient: Sendable {
         guard configuration.maxConcurrentStreams >= 1 else {
             throw .invalidConfiguration(field: "maxConcurrentStreams", reason: "must be at least 1, got \(configuration.maxConcurrentStreams)")
         }
+        guard (1...16).contains(configuration.connections) else {
+            throw .invalidConfiguration(field: "connections", reason: "must be 1 to 16, got \(configuration.connections)")
+        }
         guard configuration.requestTimeout >= .milliseconds(1) else {
             throw .invalidConfiguration(field: "requestTimeout", reason: "must be at least 1 ms, got \(configuration.requestTimeout)")
         }
@@ -34,7 +41,11 @@ public final class APNsClient: Sendable {
         }
         self.configuration = configuration
         self.identity = CurlIdentity(credentials: credentials, configuration: configuration)
-        self.loop = try CurlMultiLoop(maxConcurrentStreams: configuration.maxConcurrentStreams)
+        var loops: [CurlMultiLoop] = []
+        for _ in 0..<configuration.connections {
+            loops.append(try CurlMultiLoop(maxConcurrentStreams: configuration.maxConcurrentStreams))
+        }
+        self.loops = loops
     }
 
     /// Sends one pass-update push (`POST /3/device/<pushToken>`, `apns-topic: <topic>`, background,
@@ -52,6 +63,7 @@ public final class APNsClient: Sendable {
         let server = configuration.url.absoluteString
         let result = await withCheckedContinuation { continuation in
             let transfer = CurlTransfer(easy: easy, server: server, timeout: configuration.requestTimeout, continuation: continuation)
+            let loop = loops[turn.add(1, ordering: .relaxed).oldValue % loops.count]
             if !loop.submit(transfer) { transfer.fail(.shutDown) }
         }
         return try result.get()
@@ -59,16 +71,16 @@ public final class APNsClient: Sendable {
 
     /// How many connections the client has opened so far: 1 while a single connection carries every
     /// push, growing only on reconnects. Lets tests and metrics catch connection churn.
-    public var connectionsOpened: Int { loop.connectionsOpened }
+    public var connectionsOpened: Int { loops.reduce(0) { $0 + $1.connectionsOpened } }
 
     /// Lets pushes in flight finish (each within `requestTimeout`), refuses new ones with
     /// `APNsError.shutDown`, closes the connection and ends the thread. Call it when the identity is
     /// retired or its certificate was refused (Apple: close all connections after a revocation).
     public func shutdown() async {
-        await loop.stopAndWait()
+        for loop in loops { await loop.stopAndWait() }
     }
 
     deinit {
-        loop.stop()
+        for loop in loops { loop.stop() }
     }
 }

@@ -15,6 +15,11 @@ public struct APNsConfiguration: Sendable, Equatable {
     /// connection, libcurl may open streams before the server's SETTINGS arrive; this value also bounds
     /// that first burst.
     public var maxConcurrentStreams: Int
+    /// How many HTTP/2 connections the client keeps, each driven by a thread of its own; pushes take
+    /// turns. One thread sending every push's frames tops out near one core, so a large fan-out wants
+    /// a few (Apple's APNs documentation allows several connections to improve performance). Each
+    /// connection has its own `maxConcurrentStreams`.
+    public var connections: Int
     /// How long one push may take from being queued to its answer, connecting and waiting for a free
     /// stream included; past it `send` throws `APNsError.timedOut`.
     public var requestTimeout: Duration
@@ -23,17 +28,20 @@ public struct APNsConfiguration: Sendable, Equatable {
     /// "try once, don't store".
     public var expiration: Duration
 
-    /// Production defaults: Apple's host, the system's trust store, 100 streams, 30 s per push, 24 h expiry.
+    /// Production defaults: Apple's host, the system's trust store, one connection of 100 streams,
+    /// 30 s per push, 24 h expiry.
     public init(
         url: URL = URL(string: "https://api.push.apple.com")!,
         caFile: URL? = nil,
         maxConcurrentStreams: Int = 100,
+        connections: Int = 1,
         requestTimeout: Duration = .seconds(30),
         expiration: Duration = .seconds(24 * 60 * 60)
     ) {
         self.url = url
         self.caFile = caFile
         self.maxConcurrentStreams = maxConcurrentStreams
+        self.connections = connections
         self.requestTimeout = requestTimeout
         self.expiration = expiration
     }

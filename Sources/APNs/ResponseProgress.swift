@@ -37,7 +37,11 @@ struct ResponseProgress: Sendable, Equatable {
         }
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimmed by hand: Foundation's `trimmingCharacters` was a few percent of a fan-out's CPU.
+        var trimmed = line[line.index(after: colon)...]
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        let value = String(trimmed)
         switch name {
         case "apns-id": apnsID = value.isEmpty ? nil : value
         case "content-length": contentLength = Int(value)

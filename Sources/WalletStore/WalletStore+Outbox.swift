@@ -71,6 +71,51 @@ extension WalletStore {
         }
     }
 
+    /// Settles pushes APNs accepted, in one transaction of three statements whatever their number:
+    /// each device's last answer becomes `200` at `time`, each row is deleted unless it was queued
+    /// again while in flight (then its claim is released, so the newer change is pushed too), as
+    /// ``completePush(_:)`` does for one. The worker settles a whole round this way: two transactions
+    /// per push were most of a fan-out's cost. Rows whose claim was lost meanwhile are left alone.
+    /// Returns how many rows were deleted.
+    @discardableResult
+    public func completeDeliveredPushes(_ jobs: [PushJob], at time: Date) async throws -> Int {
+        guard !jobs.isEmpty else { return 0 }
+        let at = SQLValue.integer(Milliseconds.of(time))
+        return try await storing("complete \(jobs.count) delivered pushes") {
+            try await database.transaction { transaction in
+                var deleted = 0
+                for (claimedBy, claim) in Dictionary(grouping: jobs, by: \.claimedBy) {
+                    for chunk in stride(from: 0, to: claim.count, by: Self.maximumClaim).map({ claim[$0..<min($0 + Self.maximumClaim, claim.count)] }) {
+                        let devices = Array(Set(chunk.map(\.deviceLibraryIdentifier)))
+                        let ids = chunk.map { SQLValue.integer($0.id) }
+                        let idList = Self.placeholders(ids.count)
+                        // Typed, since PostgreSQL reads an untyped parameter in VALUES as text.
+                        let pairs = Array(repeating: "(CAST(? AS BIGINT), CAST(? AS BIGINT))", count: chunk.count).joined(separator: ", ")
+                        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+                        try await transaction.execute(SQL(unsafeText: """
+                            UPDATE devices SET last_push_at = ?, last_push_status = 200, last_push_reason = NULL
+                            WHERE device_library_identifier IN (\(Self.placeholders(devices.count)))
+                            """, parameters: [at] + devices.map(SQLValue.text)))
+                        deleted += try await transaction.execute(SQL(unsafeText: """
+                            DELETE FROM push_outbox
+                            WHERE id IN (\(idList)) AND claimed_by = ? AND (id, generation) IN (VALUES \(pairs))
+                            """, parameters: ids + [.text(claimedBy)] + chunk.flatMap { [SQLValue.integer($0.id), .integer($0.generation)] }))
+                        try await transaction.execute(SQL(unsafeText: """
+                            UPDATE push_outbox SET claimed_by = NULL, claimed_until = NULL, attempts = 0, last_error = NULL
+                            WHERE id IN (\(idList)) AND claimed_by = ?
+                            """, parameters: ids + [.text(claimedBy)]))
+                    }
+                }
+                return deleted
+            }
+        }
+    }
+
+    /// `?, ?, …`: `count` placeholders for an `IN` list.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     /// Reports a push that failed for a reason worth retrying (429, 5xx, a lost connection): the row
     /// is released, due again `after` from now, with one more attempt and `error` recorded.
     ///

@@ -22,6 +22,8 @@ struct ConfigurationTests {
         (APNsConfiguration(url: URL(string: "http://api.push.apple.com")!), "url"),
         (APNsConfiguration(url: URL(string: "https://api.push.apple.com/3/device")!), "url"),
         (APNsConfiguration(maxConcurrentStreams: 0), "maxConcurrentStreams"),
+        (APNsConfiguration(connections: 0), "connections"),
+        (APNsConfiguration(connections: 17), "connections"),
         (APNsConfiguration(requestTimeout: .zero), "requestTimeout"),
         (APNsConfiguration(expiration: .seconds(-1)), "expiration"),
     ])

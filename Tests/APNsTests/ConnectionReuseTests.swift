@@ -31,6 +31,21 @@ struct ConnectionReuseTests {
         }
     }
 
+    @Test("With two connections, 200 concurrent pushes take turns: each connection carries half")
+    func twoConnectionsShareTheFanOut() async throws {
+        try await withStandIn { harness in
+            let client = try harness.client(connections: 2)
+            let outcomes = try await sendConcurrently(client, count: 200)
+
+            #expect(outcomes.count == 200 && outcomes.allSatisfy { $0 == .delivered })
+            let records = try harness.standIn.records()
+            #expect(records.count == 200)
+            let perConnection = Dictionary(grouping: records, by: \.connection).mapValues(\.count)
+            #expect(perConnection.values.sorted() == [100, 100], "\(perConnection)")
+            #expect(client.connectionsOpened == 2)
+        }
+    }
+
     @Test("The server's SETTINGS_MAX_CONCURRENT_STREAMS of 5 is honoured and all 200 pushes complete")
     func serverStreamLimitIsHonoured() async throws {
         try await withStandIn(StandInOptions(maxConcurrentStreams: 5, delayMilliseconds: 20)) { harness in

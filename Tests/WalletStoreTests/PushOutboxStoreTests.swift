@@ -125,6 +125,39 @@ import Testing
         }
     }
 
+    /// A round's accepted pushes settle together: rows deleted, devices showing the 200, and a row
+    /// queued again while in flight released for another push; a row whose claim was lost stays.
+    @Test(arguments: StoreEngine.selected)
+    func deliveredPushesSettleTogether(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            let key = try await registeredPass(store, devices: 4)
+            _ = try await store.updatePass(key) { _ in PassChange(data: "{\"v\":1}") }
+            let jobs = try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)).sorted { $0.deviceLibraryIdentifier < $1.deviceLibraryIdentifier }
+            #expect(jobs.count == 4)
+            // device-4's row is queued again mid-flight (another pass of its type changed).
+            let sibling = try await store.createPass(Fixture.pass("002"))
+            _ = try await store.register(deviceLibraryIdentifier: "device-4", pushToken: "aa4", pass: sibling.key)
+            _ = try await store.updatePass(sibling.key) { _ in PassChange(data: "{\"v\":2}") }
+
+            clock.advance(.seconds(2))
+            let settledAt = clock.now()
+            let stale = PushJob(
+                id: jobs[2].id, deviceLibraryIdentifier: jobs[2].deviceLibraryIdentifier, passTypeIdentifier: jobs[2].passTypeIdentifier,
+                pushToken: jobs[2].pushToken, attempts: 0, generation: jobs[2].generation, claimedBy: "b",
+                claimedUntil: jobs[2].claimedUntil, enqueuedAt: jobs[2].enqueuedAt)
+            #expect(try await store.completeDeliveredPushes([jobs[0], jobs[1], stale, jobs[3]], at: settledAt) == 2)
+
+            let left = try await store.claimPushes(instance: "c", limit: 10, lease: .seconds(30))
+            #expect(left.map(\.deviceLibraryIdentifier) == ["device-4"], "device-3 is still claimed by a; device-4 is due again")
+            #expect(left.first.map { $0.generation > jobs[3].generation } == true)
+            let devices = try await store.registeredDevices(for: key)
+            // APNs did accept every one of them, the stale claim's too: each device shows it.
+            #expect(devices.filter { $0.lastPushStatus == 200 && $0.lastPushAt == settledAt }.count == 4)
+            #expect(try await store.completeDeliveredPushes([], at: settledAt) == 0)
+        }
+    }
+
     @Test(arguments: StoreEngine.selected)
     func concurrentClaimsNeverShareARow(engine: StoreEngine) async throws {
         let clock = TestClock()

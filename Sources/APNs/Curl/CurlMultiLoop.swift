@@ -42,14 +42,16 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Connections opened so far, summed from each finished transfer's `CURLINFO_NUM_CONNECTS`.
     var connectionsOpened: Int { connections.load(ordering: .relaxed) }
 
-    /// Queues a transfer for the loop; `false` once the loop is stopping.
+    /// Queues a transfer for the loop; `false` once the loop is stopping. Only the first transfer
+    /// queued since the loop last took the queue wakes it: the later ones ride on that wake-up, which
+    /// under a fan-out saves a write and a wake per push.
     func submit(_ transfer: CurlTransfer) -> Bool {
-        let accepted = queue.withLock { queue in
-            guard !queue.stopping else { return false }
+        let (accepted, wake) = queue.withLock { queue in
+            guard !queue.stopping else { return (false, false) }
             queue.submitted.append(transfer)
-            return true
+            return (true, queue.submitted.count == 1)
         }
-        if accepted { curl_multi_wakeup(multi) }
+        if wake { curl_multi_wakeup(multi) }
         return accepted
     }
 

@@ -142,44 +142,64 @@ public final class PushWorker: Sendable {
         }
     }
 
-    /// Claims one batch of due pushes and handles all of them; returns how many were claimed.
+    /// Claims one batch of due pushes and handles all of them; returns how many were claimed. Pushes
+    /// APNs accepted are settled together at the end of the round, in one transaction.
     @discardableResult
     public func drainOnce() async throws -> Int {
         let jobs = try await store.claimPushes(instance: configuration.instance, limit: configuration.claimSize, lease: configuration.lease)
         guard !jobs.isEmpty else { return 0 }
-        await withTaskGroup(of: Void.self) { group in
+        let delivered = await withTaskGroup(of: PushJob?.self) { group in
+            var delivered: [PushJob] = []
             var running = 0
             for job in jobs {
-                if running >= configuration.concurrency {
-                    await group.next()
+                if running >= configuration.concurrency, let finished = await group.next() {
+                    if let finished { delivered.append(finished) }
                     running -= 1
                 }
                 group.addTask { await self.handle(job) }
                 running += 1
             }
+            for await finished in group {
+                if let finished { delivered.append(finished) }
+            }
+            return delivered
         }
+        await settle(delivered)
         return jobs.count
     }
 
-    private func handle(_ job: PushJob) async {
+    /// Completes the pushes APNs accepted and counts them (after the completion, so whoever reads
+    /// `sent` finds the outbox without them).
+    private func settle(_ delivered: [PushJob]) async {
+        guard !delivered.isEmpty else { return }
+        do {
+            try await store.completeDeliveredPushes(delivered, at: store.clock.now())
+            state.withLock { $0.sent += delivered.count }
+        } catch {
+            logger.error("cannot record delivered pushes; their leases will expire and they will be sent again", ["count": String(delivered.count), "error": "\(error)"])
+        }
+    }
+
+    /// Sends one push and applies any answer but acceptance; returns the job when APNs accepted it,
+    /// for ``settle(_:)``.
+    private func handle(_ job: PushJob) async -> PushJob? {
         let topic = job.passTypeIdentifier
         if let reason = state.withLock({ $0.stoppedIdentities[topic] }) {
             await retry(job, after: configuration.maximumBackoff, reason: "identity stopped: \(reason)")
-            return
+            return nil
         }
         guard let sender = senders[topic] else {
             await retry(job, after: backoff(attempts: job.attempts), reason: "no APNs identity for \(topic)")
-            return
+            return nil
         }
         await pace()
         let answer = await sender.send(pushToken: job.pushToken, topic: topic)
+        if case .delivered = answer.result { return job }  // settled with the round
         await recordOutcome(answer, of: job)
         do {
             switch answer.result {
             case .delivered:
-                // Completed before it is counted, so whoever reads `sent` finds the outbox without it.
-                try await store.completePush(job)
-                state.withLock { $0.sent += 1 }
+                break  // returned above
             case .unregistered(let since):
                 count("Unregistered")
                 try await store.dropRegistration(deviceLibraryIdentifier: job.deviceLibraryIdentifier, passTypeIdentifier: topic, unlessRegisteredAfter: since)
@@ -207,6 +227,7 @@ public final class PushWorker: Sendable {
         } catch {
             logger.error("cannot record a push result; the lease will expire and it will be retried", ["error": "\(error)"])
         }
+        return nil
     }
 
     /// Keeps the answer on the device for operators, before the answer is applied (a device it drops

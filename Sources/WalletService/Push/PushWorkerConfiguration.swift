@@ -29,7 +29,7 @@ public struct PushWorkerConfiguration: Sendable {
     /// Creates a configuration with defaults suited to one APNs connection per identity.
     public init(
         instance: String = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
-        batchSize: Int = 200, lease: Duration = .seconds(60), concurrency: Int = 64,
+        batchSize: Int = 1000, lease: Duration = .seconds(60), concurrency: Int = 256,
         idleDelay: Duration = .seconds(5), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600),
         rate: Int? = nil, listenerRetry: Duration = .seconds(1)
     ) {

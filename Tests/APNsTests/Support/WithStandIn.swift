@@ -33,6 +33,7 @@ final class StandInHarness {
     func client(
         encryptedKey: Bool = false,
         maxConcurrentStreams: Int = 100,
+        connections: Int = 1,
         requestTimeout: Duration = .seconds(30),
         url: URL? = nil
     ) throws -> APNsClient {
@@ -43,7 +44,7 @@ final class StandInHarness {
         )
         let configuration = APNsConfiguration(
             url: url ?? standIn.url, caFile: pki.caFile,
-            maxConcurrentStreams: maxConcurrentStreams, requestTimeout: requestTimeout
+            maxConcurrentStreams: maxConcurrentStreams, connections: connections, requestTimeout: requestTimeout
         )
         let client = try APNsClient(configuration: configuration, credentials: credentials)
         clients.append(client)

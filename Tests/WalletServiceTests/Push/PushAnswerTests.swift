@@ -112,6 +112,8 @@ struct PushAnswerTests {
             _ = try await admin.update(Self.loyalty, "RETRY-1", data: ["points": 1])
 
             let refused = try await standIn.waitForRequests { $0.count >= 3 }
+            // The stand-in records a request before the worker has applied its answer.
+            try await eventually("the third refusal is counted") { try await (admin.pushStats()["failuresByReason"][reason].number ?? 0) >= 3 }
             let stats = try await admin.pushStats()
             #expect(stats["queued"].number == 1, "\(stats)")
             #expect(stats["pendingByLastError"][reason].number == 1, "\(stats)")

@@ -10,7 +10,10 @@ struct PushEarlyAnswerTests {
     @Test("a 200 sent before the request body is one push per update, counted as sent", arguments: Engine.selected)
     func earlyAnswerIsSentOnce(engine: Engine) async throws {
         try await withStandIn(answerEarly: true) { standIn in
-            try await withService(engine: engine, push: standIn.pushSettings, pushWorker: quickWorker()) { server in
+            // One connection, so the second round goes where the first one opened.
+            var settings = standIn.pushSettings
+            settings.connectionsPerIdentity = 1
+            try await withService(engine: engine, push: settings, pushWorker: quickWorker()) { server in
                 let admin = server.adminClient
                 let authToken = "push-early-\(UUID().uuidString)"
                 _ = try await admin.issue(serial: "EARLY-1", authenticationToken: authToken)
