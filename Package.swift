@@ -42,7 +42,7 @@ let package = Package(
         // Wrappers: the only importers of their C module.
         .target(name: "Signing", dependencies: ["COpenSSL"]),
         .target(name: "ZipArchive", dependencies: ["CZip", "Locking"]),
-        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres", "Locking"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "Logging"]),
         .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
         // Resizes master images into a slot's @1x/@2x/@3x PNGs at the sizes PassModel's ImageSpec gives.
