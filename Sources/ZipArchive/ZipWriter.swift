@@ -67,12 +67,11 @@ public struct ZipWriter: Sendable {
             }
             return try result.get()
         case .copies(let precompressed):
-            let source = try precompressed.open()
-            for (index, name) in precompressed.names.enumerated() {
-                try archive.addCopy(of: index, from: source, name: name)
-            }
-            return try withExtendedLifetime(source) { () throws(ZipError) -> Data in
-                try write(from: pending.dropFirst(), into: archive)
+            return try precompressed.withOpened { (source) throws(ZipError) -> Data in
+                for (index, name) in precompressed.names.enumerated() {
+                    try archive.addCopy(of: index, from: source, name: name)
+                }
+                return try write(from: pending.dropFirst(), into: archive)
             }
         }
     }
