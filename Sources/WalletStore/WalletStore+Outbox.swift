@@ -33,7 +33,7 @@ extension WalletStore {
                         """, parameters: due))
                 let ids = try candidates.map { try $0.int64("id") }
                 guard !ids.isEmpty else { return [] }
-                let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+                let list = Self.placeholders(ids.count)
                 // Only fixed fragments and placeholders are concatenated; every value is a parameter.
                 let claimed = try await transaction.query(SQL(unsafeText: """
                     UPDATE push_outbox SET claimed_by = ?, claimed_until = ?
@@ -85,7 +85,8 @@ extension WalletStore {
             try await database.transaction { transaction in
                 var deleted = 0
                 for (claimedBy, claim) in Dictionary(grouping: jobs, by: \.claimedBy) {
-                    for chunk in stride(from: 0, to: claim.count, by: Self.maximumClaim).map({ claim[$0..<min($0 + Self.maximumClaim, claim.count)] }) {
+                    for start in stride(from: 0, to: claim.count, by: Self.maximumClaim) {
+                        let chunk = claim[start..<min(start + Self.maximumClaim, claim.count)]
                         let devices = Array(Set(chunk.map(\.deviceLibraryIdentifier)))
                         let ids = chunk.map { SQLValue.integer($0.id) }
                         let idList = Self.placeholders(ids.count)

@@ -229,10 +229,8 @@ final class RequestDispatcher: Sendable {
     /// Answers `503` to every request whose responder runs past the time limit, until cancelled.
     func enforceTimeLimits() async {
         await timeLimits.watch { request in
-            logger.warning(
-                "request exceeded the time limit",
-                ["path": String(request.target.prefix { $0 != "?" }), "limit": "\(timeLimits.limit)"]
-            )
+            // No path: like the access log's, it can carry serial numbers and device identifiers.
+            logger.warning("request exceeded the time limit", ["limit": "\(timeLimits.limit)"])
             _ = perform(request.apply { $0.timeLimitExceeded() }, for: request)
         }
     }

@@ -42,10 +42,11 @@ final class SQLiteReaders: Sendable {
     }
 
     private func checkOut() throws -> SQLiteSession {
-        let taken: SQLiteSession?? = idle.withLock { idle in idle.isClosed ? .none : .some(idle.sessions.popLast()) }
-        guard let taken else { throw StorageError.closed(engine: .sqlite) }
-        if let taken { return taken }
-        return try SQLiteSession(path: path, role: .reader, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let idleSession = try idle.withLock { (idle) throws(StorageError) -> SQLiteSession? in
+            guard !idle.isClosed else { throw .closed(engine: .sqlite) }
+            return idle.sessions.popLast()
+        }
+        return try idleSession ?? SQLiteSession(path: path, role: .reader, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     private func checkIn(_ session: SQLiteSession) {
