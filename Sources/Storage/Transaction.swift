@@ -40,6 +40,19 @@ public struct Transaction: Sendable {
     ) async throws -> T {
         try TransactionScope.checkOutside(database)
         let connection = try await pool.lease()
+        return try await withTaskExecutorPreference(connection.taskExecutor) {
+            try await run(on: connection, from: pool, for: database, engine: engine, body)
+        }
+    }
+
+    /// The transaction on a leased connection, whose queue runs it from `BEGIN` to the release.
+    private static func run<C: DatabaseConnection, T: Sendable>(
+        on connection: C,
+        from pool: ConnectionPool<C>,
+        for database: ObjectIdentifier,
+        engine: DatabaseEngine,
+        _ body: @Sendable (Transaction) async throws -> T
+    ) async throws -> T {
         do {
             try await connection.begin()
         } catch {

@@ -3,6 +3,8 @@
 /// Conformers are actors on a ``DispatchQueueExecutor``: isolation gives one caller at a time, and the
 /// executor keeps the blocking C calls off the cooperative pool.
 protocol DatabaseConnection: Actor {
+    /// The connection's queue, preferred by a transaction's body (see ``DispatchQueueExecutor``).
+    nonisolated var taskExecutor: any TaskExecutor { get }
     /// Runs one statement; returns the number of rows it changed.
     func execute(_ sql: SQL) throws -> Int
     /// Runs one statement; returns its rows.

@@ -6,10 +6,13 @@ actor PostgresConnection: DatabaseConnection {
     private let executor = DispatchQueueExecutor(label: "passwright.storage.postgres")
     private let location: String
     private var handle: PostgresHandle?
+    private var statements = PostgresStatements()
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
     }
+
+    nonisolated var taskExecutor: any TaskExecutor { executor }
 
     private init(location: String) {
         self.location = location
@@ -44,13 +47,15 @@ actor PostgresConnection: DatabaseConnection {
         }
     }
 
+    /// Scripts are migrations: their schema changes may leave a prepared statement planned against
+    /// a table that changed, so the prepared ones are dropped after.
     func executeScript(_ script: String) throws {
-        let handle = try connectedHandle()
-        _ = try Self.check(PQexec(handle.pointer, script), sql: script, on: handle)
+        try command(script)
+        try statements.forgetAll(on: connectedHandle())
     }
 
     func begin() throws {
-        try executeScript("BEGIN")
+        try command("BEGIN")
     }
 
     /// PostgreSQL answers `COMMIT` on a transaction aborted by an earlier error with a silent
@@ -64,7 +69,13 @@ actor PostgresConnection: DatabaseConnection {
     }
 
     func rollback() throws {
-        try executeScript("ROLLBACK")
+        try command("ROLLBACK")
+    }
+
+    /// Runs statements without parameters and without preparing them.
+    private func command(_ text: String) throws {
+        let handle = try connectedHandle()
+        _ = try Self.check(PQexec(handle.pointer, text), sql: text, on: handle)
     }
 
     func close() {
@@ -76,6 +87,7 @@ actor PostgresConnection: DatabaseConnection {
         guard let handle else { throw StorageError.closed(engine: .postgres) }
         if !handle.isConnected {
             PQreset(handle.pointer)
+            statements.forget()
             guard handle.isConnected else {
                 throw StorageError.connectionFailed(engine: .postgres, location: location, message: handle.lastMessage)
             }
@@ -84,7 +96,10 @@ actor PostgresConnection: DatabaseConnection {
     }
 
     /// Sends one statement with its parameters: text format for numbers and text (PostgreSQL infers
-    /// their types from the statement), binary `bytea` for blobs.
+    /// their types from the statement), binary `bytea` for blobs. The statement is prepared once per
+    /// connection. A statement the server no longer knows (`26000`: a pooler in between, `DISCARD ALL`)
+    /// or whose plan another instance's migration outdated (`0A000`) is prepared again and sent once
+    /// more, outside a transaction only: inside one, the failure has already aborted it.
     private func run(_ sql: SQL) throws -> PostgresResult {
         let (text, placeholders) = PostgresPlaceholders.rewrite(sql.text)
         guard placeholders == sql.parameters.count else {
@@ -127,8 +142,22 @@ actor PostgresConnection: DatabaseConnection {
         }
         let handle = try connectedHandle()
         let borrowed = values.map { UnsafePointer($0) }
-        let raw = PQexecParams(handle.pointer, text, Int32(values.count), types, borrowed, lengths, formats, 0)
-        return try Self.check(raw, sql: sql.text, on: handle)
+        do {
+            return try execute(prepared: text, types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
+        } catch let error as StorageError where error.isOutdatedStatement {
+            statements.forget()
+            guard PQtransactionStatus(handle.pointer) == PQTRANS_IDLE else { throw error }
+            return try execute(prepared: text, types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
+        }
+    }
+
+    private func execute(
+        prepared text: String, types: [Oid], values: [UnsafePointer<CChar>?], lengths: [Int32], formats: [Int32],
+        sql: String, on handle: PostgresHandle
+    ) throws -> PostgresResult {
+        let name = try statements.name(for: text, types: types, sql: sql, on: handle)
+        let raw = PQexecPrepared(handle.pointer, name, Int32(values.count), values, lengths, formats, 0)
+        return try Self.check(raw, sql: sql, on: handle)
     }
 
     /// The error gate: adopts a result and turns a failed one into a typed error carrying the
@@ -177,6 +206,15 @@ actor PostgresConnection: DatabaseConnection {
         default:
             return .text(text)
         }
+    }
+}
+
+extension StorageError {
+    /// The server no longer knows the prepared statement (`26000`), or its plan no longer fits the
+    /// table it reads (`0A000`, "cached plan must not change result type").
+    fileprivate var isOutdatedStatement: Bool {
+        guard case .statementFailed(.postgres, _, let code, _) = self else { return false }
+        return code == "26000" || code == "0A000"
     }
 }
 

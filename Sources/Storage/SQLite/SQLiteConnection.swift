@@ -11,6 +11,8 @@ actor SQLiteConnection: DatabaseConnection {
         executor.asUnownedSerialExecutor()
     }
 
+    nonisolated var taskExecutor: any TaskExecutor { executor }
+
     /// Opens `path` (`:memory:` for an in-memory database) as the writer, on the connection's queue.
     static func open(path: String, busyTimeoutMilliseconds: Int) async throws -> SQLiteConnection {
         let connection = SQLiteConnection()
