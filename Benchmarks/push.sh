@@ -25,7 +25,6 @@ receiver=standin
 if [ "${1:-}" = --nginx ]; then receiver=nginx; shift; fi
 devices=${1:-10000}
 updates=${2:-200}
-python3 -c 'import h2' 2>/dev/null || { echo "the stand-in needs the h2 package: pip install h2" >&2; exit 1; }
 
 if [ -z "${PASSWRIGHT_BIN:-}" ]; then
   swift build -c release --product passwright >&2
@@ -43,61 +42,8 @@ trap cleanup EXIT
 pass_type=pass.dev.passwright.loyalty
 $bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
 
-# The stand-in's TLS certificate, issued by the dev root for 127.0.0.1; the key stays in a 0600 file.
-(umask 077 && openssl req -new -newkey rsa:2048 -nodes -keyout "$work/standin-key.pem" -subj "/CN=localhost" \
-  -out "$work/standin.csr" 2>/dev/null)
-printf 'basicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n' >"$work/standin.ext"
-openssl x509 -req -in "$work/standin.csr" -CA "$work/ids/dev-ca/root.pem" -CAkey "$work/ids/dev-ca/root-key.pem" \
-  -set_serial "0x$(openssl rand -hex 16)" -days 1 -extfile "$work/standin.ext" -out "$work/standin.pem" 2>/dev/null
-
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-if [ "$receiver" = nginx ]; then
-  command -v nginx >/dev/null && [ -f /usr/share/nginx/modules/ngx_http_echo_module.so ] \
-    || apt-get install -y -qq --no-install-recommends nginx libnginx-mod-http-echo nghttp2-client >/dev/null
-  apns_port=$(free_port)
-  h2load_port=$(free_port)
-  cat "$work/ids/dev-ca/root.pem" "$work/ids/wwdr/dev-wwdr.pem" >"$work/client-ca.pem"
-  mkdir -p "$work/nginx"
-  cat >"$work/nginx.conf" <<NGINX
-daemon off;
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-load_module /usr/share/nginx/modules/ngx_http_echo_module.so;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  log_format apns escape=json '{"time":\$msec,"path":"\$uri","connection":\$connection,"status":\$status}';
-  client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy; fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  keepalive_requests 10000000;
-  keepalive_timeout 300s;
-  http2_max_concurrent_streams 1000;
-  ssl_certificate $work/standin.pem;
-  ssl_certificate_key $work/standin-key.pem;
-  server {
-    listen 127.0.0.1:$apns_port ssl http2;
-    ssl_client_certificate $work/client-ca.pem;
-    ssl_verify_client on;
-    ssl_verify_depth 3;
-    location /3/device/ { access_log $work/requests.jsonl apns; echo_read_request_body; echo ""; }
-  }
-  server {
-    listen 127.0.0.1:$h2load_port ssl http2;
-    location /3/device/ { echo_read_request_body; echo ""; }
-  }
-}
-NGINX
-  nginx -c "$work/nginx.conf" -e "$work/nginx-error.log" &
-  standin=$!
-  for _ in $(seq 100); do curl -sk -o /dev/null "https://127.0.0.1:$h2load_port/" 2>/dev/null && break; sleep 0.1; done
-else
-  python3 -u Tests/Support/apns-standin/apns_standin.py --ca "$work/ids/dev-ca/root.pem" --cert "$work/standin.pem" \
-    --key "$work/standin-key.pem" --record "$work/requests.jsonl" --port 0 >"$work/standin.out" 2>"$work/standin.log" &
-  standin=$!
-  for _ in $(seq 100); do grep -q '^PORT ' "$work/standin.out" 2>/dev/null && break; sleep 0.1; done
-  apns_port=$(awk '/^PORT/ {print $2}' "$work/standin.out")
-fi
+source Benchmarks/lib/apns-receiver.sh
+start_apns_receiver "$receiver"
 
 admin=$(openssl rand -hex 24)
 port=18098
@@ -217,9 +163,7 @@ print(f"| latency min / max | {latencies[0]:.0f} ms / {latencies[-1]:.0f} ms |")
 print(f"| push stats at the end: sent, failures | {stats['sent']:.0f}, {json.dumps(stats['failuresByReason'])} |")
 PY
 if [ "$receiver" = nginx ]; then
-  printf '{"aps":{}}' >"$work/body.json"
-  limit=$(h2load -n 100000 -c 1 -m 100 -d "$work/body.json" -H 'apns-topic: bench' "https://127.0.0.1:$h2load_port/3/device/$(printf 'ab%.0s' $(seq 32))" 2>/dev/null \
-    | awk '/^finished in/ {gsub(",", ""); print int($4)}')
+  limit=$(h2load_limit)
   echo "| limit: h2load against the same nginx (1 connection, 100 streams, POST with a body) | $limit requests/s |"
   echo
   echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); nginx $(nginx -v 2>&1 | sed 's|.*/||') (1 worker) requiring the client certificate, on the same machine; SQLite"

@@ -4,7 +4,7 @@
 #   Benchmarks/scale.sh [PASSES] [REGISTRATIONS] [SECONDS]     (defaults: 1000000, 5000000, 10)
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/scale.sh
 #
-# Starts a throwaway PostgreSQL (port 55497) and `passwright serve --push off` (release build) with
+# Starts a throwaway PostgreSQL (on a free port) and `passwright serve --push off` (release build) with
 # the loyalty sample template. On the small database (five passes, one device holding all five) wrk
 # measures list serials,
 # get pass and register; then the pass is cloned in SQL into PASSES passes and REGISTRATIONS
@@ -12,7 +12,9 @@
 # programme), ANALYZEd, and the same three are measured again, each as a ratio to its small-database
 # figure. It prints EXPLAIN (ANALYZE, BUFFERS) of list serials for a seeded device, the database and
 # table sizes, then rolls a new template version out to every pass (wall time, the server's batches
-# and longest batch, pushes queued, peak RSS), and extrapolates the size to 10M passes and 50M
+# and longest batch, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
+# the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
+# the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
 # registrations from the measured bytes per pass and per registration (labelled as such).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -85,6 +87,49 @@ rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 roll_out_new_version 1 1800
 outbox=$(sql "SELECT count(*) FROM push_outbox")
 
+# The roll-out's pushes drained by two instances sharing the outbox, pushing to nginx. The --push off
+# server stops first, so the two pushers are all there is.
+kill "$server"; wait "$server" 2>/dev/null || true
+server=
+source Benchmarks/lib/apns-receiver.sh
+start_apns_receiver nginx
+pushers=()
+for port in 18094 18095; do
+  $bin serve --port $port --database "$pg_url" --templates "$work/templates" --identities "$work/ids" \
+    --data-dir "$work/data-$port" --public-url https://passes.example.test --log-level error --quiet-hours off \
+    --notification-spacing 0 --push-rate 100000 --push on --apns-url "https://127.0.0.1:$apns_port" \
+    --apns-ca-file "$work/ids/dev-ca/root.pem" 2>"$work/serve-$port.log" &
+  pushers+=($!)
+done
+drain_started=$(date +%s.%N)
+drained=0
+for _ in $(seq 3600); do  # one poll a second; the newline count costs next to nothing
+  drained=$(wc -l <"$work/requests.jsonl" 2>/dev/null || echo 0)
+  [ "$drained" -lt "$outbox" ] || break
+  for pid in "${pushers[@]}"; do
+    kill -0 "$pid" 2>/dev/null || { echo "a pushing instance exited; its log:" >&2; cat "$work"/serve-1809[45].log >&2; exit 1; }
+  done
+  sleep 1
+done
+sleep 2  # a push sent twice would arrive after the count was reached
+received=$(wc -l <"$work/requests.jsonl")
+left=$(sql "SELECT count(*) FROM push_outbox")
+pushes_sent() { curl -sf "${admin[@]}" "http://127.0.0.1:$1/metrics" | awk '$1 == "passwright_pushes_sent" {print int($2)}'; }
+sent_a=$(pushes_sent 18094)
+sent_b=$(pushes_sent 18095)
+read -r drain_seconds connections <<<"$(python3 - "$work/requests.jsonl" "$drain_started" <<'PY'
+import json, sys
+started, connections, last = float(sys.argv[2]), set(), 0.0
+for line in open(sys.argv[1], encoding="utf-8"):
+    record = json.loads(line)
+    connections.add(record["connection"])
+    last = max(last, record["time"])
+print(f"{last - started:.1f} {len(connections)}")
+PY
+)"
+kill "${pushers[@]}"; wait "${pushers[@]}" 2>/dev/null || true
+pushers=()
+
 row() {  # row NAME KEY
   read -r small_rps small_p99 <<<"${small[$2]}"
   read -r large_rps large_p99 <<<"${large[$2]}"
@@ -104,6 +149,7 @@ echo "| roll-out of version 2 to every pass (upload to passesBehind = 0, 1 s pol
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
+echo "| outbox drained by two instances to nginx (start to last push received) | $drained pushes in $drain_seconds s ($(python3 -c "print(f'{$drained / $drain_seconds:.0f}')")/s); $sent_a + $sent_b sent by the two over $connections connections; $received requests received for $outbox queued; $left rows left |"
 python3 - "$passes_bytes" "$registrations_bytes" "$passes" "$registrations" "$wall" <<'PY'
 import sys
 passes_bytes, registrations_bytes, passes, registrations, wall = (float(x) for x in sys.argv[1:])

@@ -2,7 +2,7 @@
 #
 #   bench_setup NAME     # sets bin (the release build, or $PASSWRIGHT_BIN), work and pg_dir
 #
-# At exit the server whose pid is in $server is killed, the PostgreSQL in $pg_dir (if started with
+# At exit the processes whose pids are in $server, $pushers (an array) and $standin are killed, the PostgreSQL in $pg_dir (if started with
 # scripts/postgres.sh start "$pg_dir") stopped, and both folders removed.
 bench_setup() {
   if [ -z "${PASSWRIGHT_BIN:-}" ]; then
@@ -16,7 +16,7 @@ bench_setup() {
 }
 
 bench_cleanup() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null || true
+  for pid in ${server:-} ${pushers[@]:-} ${standin:-}; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true
   rm -rf "$work" "$pg_dir"
