@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking", "PasswrightTesting"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "PasswrightTesting"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "PasswrightTesting"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging", "PasswrightTesting"]),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),

@@ -26,6 +26,9 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case misuse(String)
     /// The database was closed with ``Database/close()``.
     case closed(engine: DatabaseEngine)
+    /// SQLite ended a transaction that several writes shared after an error in one of them (a full
+    /// disk, an I/O error): none of them was written, and each may be tried again.
+    case groupRolledBack
 
     /// Whether a row was refused because it duplicates a unique key, on either engine.
     public var isUniqueViolation: Bool {
@@ -67,6 +70,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             "Storage misuse: \(message)"
         case .closed(let engine):
             "\(engine): the database is closed"
+        case .groupRolledBack:
+            "sqlite: the transaction this write shared with others was rolled back after an error in one of them; nothing was written, try again"
         }
     }
 }

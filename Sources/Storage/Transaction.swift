@@ -9,7 +9,18 @@ public struct Transaction: Sendable {
     /// The engine, for the rare statement that must differ (`FOR UPDATE SKIP LOCKED` is PostgreSQL's).
     public let engine: DatabaseEngine
     private let connection: any DatabaseConnection
-    private let state: State
+    private let state = State()
+
+    /// A handle for a body about to run on `connection`; ``end()`` it when the body returns.
+    init(engine: DatabaseEngine, connection: any DatabaseConnection) {
+        self.engine = engine
+        self.connection = connection
+    }
+
+    /// Stops the handle: a copy kept past the body fails instead of running outside the transaction.
+    func end() {
+        state.end()
+    }
 
     /// Runs one statement inside the transaction; returns the number of rows it changed.
     @discardableResult
@@ -59,18 +70,18 @@ public struct Transaction: Sendable {
             await pool.release(connection, reusable: true)
             throw error
         }
-        let transaction = Transaction(engine: engine, connection: connection, state: State())
+        let transaction = Transaction(engine: engine, connection: connection)
         let value: T
         do {
             value = try await TransactionScope.$databases.withValue(TransactionScope.databases.union([database])) {
                 try await body(transaction)
             }
         } catch {
-            transaction.state.end()
+            transaction.end()
             await rollback(connection, in: pool)
             throw error
         }
-        transaction.state.end()
+        transaction.end()
         do {
             try await connection.commit()
         } catch {

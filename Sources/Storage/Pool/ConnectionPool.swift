@@ -64,6 +64,14 @@ actor ConnectionPool<Connection: DatabaseConnection> {
         }
     }
 
+    /// Gives a connection straight to the oldest waiter, if there is one; returns whether it did.
+    /// Otherwise the caller keeps it (SQLite's writer hands its open transaction on this way).
+    func handOff(_ connection: Connection) -> Bool {
+        guard !isClosed, !waiters.isEmpty else { return false }
+        waiters.removeFirst().resume(returning: connection)
+        return true
+    }
+
     /// Runs `body` with a leased connection and gives it back afterwards.
     nonisolated func withConnection<T: Sendable>(_ body: @Sendable (Connection) async throws -> T) async throws -> T {
         let connection = try await lease()
@@ -91,6 +99,9 @@ actor ConnectionPool<Connection: DatabaseConnection> {
             await connection.close()
         }
     }
+
+    /// How many callers wait for a connection.
+    var waiting: Int { waiters.count }
 
     private func offerSlot() {
         if !waiters.isEmpty {

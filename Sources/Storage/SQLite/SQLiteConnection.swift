@@ -6,6 +6,8 @@ import Foundation
 actor SQLiteConnection: DatabaseConnection {
     private let executor = DispatchQueueExecutor(label: "passwright.storage.sqlite")
     private var session: SQLiteSession?
+    /// The transaction the queued writes share, while one is open.
+    private var group: SQLiteCommitGroup?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
@@ -31,9 +33,78 @@ actor SQLiteConnection: DatabaseConnection {
     func commit() throws { try opened().commit() }
     func rollback() throws { try opened().rollback() }
 
+    /// Joins the shared transaction, opening it (`BEGIN IMMEDIATE`) if none is open, and starts the
+    /// write's savepoint in it; returns the outcome to wait on once the write's body has run.
+    func join() throws -> SQLiteCommitOutcome {
+        let session = try opened()
+        var group = self.group ?? SQLiteCommitGroup()
+        if self.group == nil { try session.begin() }
+        do {
+            try session.savepoint()
+        } catch {
+            if group.members == 0 { try? session.rollback() }
+            self.group = group.members == 0 ? nil : group
+            throw error
+        }
+        group.join()
+        self.group = group
+        return group.outcome
+    }
+
+    /// Ends the write's savepoint: kept when its body returned, undone when it threw. Throws when a
+    /// kept savepoint could not be released (then it is undone). When SQLite itself has ended the
+    /// transaction after an error, every write of the group fails with ``StorageError/groupRolledBack``.
+    func leave(keeping: Bool) throws {
+        let session = try opened()
+        var failure: (any Error)?
+        if keeping {
+            do { try session.releaseSavepoint() } catch { failure = error }
+        }
+        if (!keeping || failure != nil) && session.isInTransaction {
+            do { try session.rollbackToSavepoint() } catch { abandonGroup(session) }
+        }
+        if !session.isInTransaction, let group {
+            self.group = nil
+            group.outcome.settle(.failure(StorageError.groupRolledBack))
+        }
+        if let failure { throw failure }
+    }
+
+    /// Whether a write waiting for the writer may join the open transaction; if so, the caller
+    /// hands it on (the group's wait starts with its first hand-off).
+    func mayHandOn() -> Bool {
+        guard var group, group.mayGrow else { return false }
+        group.handedOn()
+        self.group = group
+        return true
+    }
+
+    /// Commits the shared transaction and settles its outcome; a failed commit is rolled back and
+    /// fails every write of the group.
+    func commitGroup() {
+        guard let group, let session else { return }
+        self.group = nil
+        do {
+            try session.commit()
+            group.outcome.settle(.success(()))
+        } catch {
+            if session.isInTransaction { try? session.rollback() }
+            group.outcome.settle(.failure(error))
+        }
+    }
+
     func close() {
+        if let group {
+            self.group = nil
+            group.outcome.settle(.failure(StorageError.closed(engine: .sqlite)))
+        }
         session?.close()
         session = nil
+    }
+
+    /// Rolls the whole transaction back; its writes' outcome is settled by the caller's check.
+    private func abandonGroup(_ session: SQLiteSession) {
+        if session.isInTransaction { try? session.rollback() }
     }
 
     private func opened() throws -> SQLiteSession {

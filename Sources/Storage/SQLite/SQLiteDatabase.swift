@@ -1,10 +1,11 @@
 import Foundation
 
-/// SQLite behind ``Database``: one writer connection that serializes writes and transactions, plus
-/// read-only connections that serve plain queries beside it thanks to WAL, on the calling thread.
+/// SQLite behind ``Database``: one writer connection that serializes writes and transactions, sharing
+/// one commit among the writes queued behind each other, plus read-only connections that serve plain
+/// queries beside it thanks to WAL, on the calling thread.
 final class SQLiteDatabase: Database {
     let engine = DatabaseEngine.sqlite
-    private let writer: ConnectionPool<SQLiteConnection>
+    let writer: ConnectionPool<SQLiteConnection>
     private let readers: SQLiteReaders?
 
     private init(writer: ConnectionPool<SQLiteConnection>, readers: SQLiteReaders?) {
@@ -40,9 +41,9 @@ final class SQLiteDatabase: Database {
         return SQLiteDatabase(writer: writer, readers: readers)
     }
 
+    /// A write outside a transaction joins the writer's shared transaction like any other.
     func execute(_ sql: SQL) async throws -> Int {
-        try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await writer.withConnection { try await $0.execute(sql) }
+        try await transaction { try await $0.execute(sql) }
     }
 
     func query(_ sql: SQL) async throws -> [Row] {
@@ -50,13 +51,54 @@ final class SQLiteDatabase: Database {
         if let readers, let rows = try readers.withSession({ try $0.queryIfReadOnly(sql) }) {
             return rows
         }
-        return try await writer.withConnection { try await $0.query(sql) }
+        return try await transaction { try await $0.query(sql) }
     }
 
+    /// Runs `body` as one write of the writer's shared transaction (``SQLiteCommitGroup``): in a
+    /// savepoint of its own, answered only once the transaction has committed.
     func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T {
-        try await Transaction.run(in: writer, for: ObjectIdentifier(self), engine: .sqlite, body)
+        try TransactionScope.checkOutside(ObjectIdentifier(self))
+        let connection = try await writer.lease()
+        return try await withTaskExecutorPreference(connection.taskExecutor) {
+            try await write(on: connection, body)
+        }
     }
 
+    /// One write on the leased writer, which it hands on with the transaction open or commits.
+    private func write<T: Sendable>(on connection: SQLiteConnection, _ body: @Sendable (Transaction) async throws -> T) async throws -> T {
+        let outcome: SQLiteCommitOutcome
+        do {
+            outcome = try await connection.join()
+        } catch {
+            await writer.release(connection, reusable: true)
+            throw error
+        }
+        let transaction = Transaction(engine: .sqlite, connection: connection)
+        var result: Result<T, any Error>
+        do {
+            result = .success(try await TransactionScope.$databases.withValue(TransactionScope.databases.union([ObjectIdentifier(self)])) {
+                try await body(transaction)
+            })
+        } catch {
+            result = .failure(error)
+        }
+        transaction.end()
+        let keeping = if case .success = result { true } else { false }
+        do {
+            try await connection.leave(keeping: keeping)
+        } catch where keeping {
+            result = .failure(error)
+        } catch {}
+        if await connection.mayHandOn(), await writer.handOff(connection) {
+            // The next write carries the transaction on; the last one commits it.
+        } else {
+            await connection.commitGroup()
+            await writer.release(connection, reusable: true)
+        }
+        let value = try result.get()
+        try await outcome.wait()
+        return value
+    }
     func ping() async throws {
         _ = try await query(SQL("SELECT 1"))
     }

@@ -60,6 +60,28 @@ final class SQLiteSession: @unchecked Sendable {  // @unchecked: never shared; i
         try openHandle().exec("ROLLBACK")
     }
 
+    /// Starts one write's part of a shared transaction (``SQLiteCommitGroup``).
+    func savepoint() throws {
+        try openHandle().exec("SAVEPOINT write")
+    }
+
+    /// Keeps the write's part; it commits with the transaction.
+    func releaseSavepoint() throws {
+        try openHandle().exec("RELEASE write")
+    }
+
+    /// Undoes the write's part and leaves the rest of the transaction as it was.
+    func rollbackToSavepoint() throws {
+        try openHandle().exec("ROLLBACK TO write; RELEASE write")
+    }
+
+    /// Whether a transaction is open: SQLite ends one by itself after some errors (`SQLITE_FULL`,
+    /// `SQLITE_IOERR`, `SQLITE_NOMEM`, a `SQLITE_BUSY` on commit).
+    var isInTransaction: Bool {
+        guard let handle else { return false }
+        return sqlite3_get_autocommit(handle.pointer) == 0
+    }
+
     func close() {
         statements.removeAll()
         handle = nil
