@@ -36,6 +36,13 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether a row was refused because a row it refers to does not exist (a foreign key), on either
+    /// engine: SQLSTATE 23503, `SQLITE_CONSTRAINT_FOREIGNKEY` (787).
+    public var isForeignKeyViolation: Bool {
+        guard case .statementFailed(let engine, _, let code, _) = self else { return false }
+        return code == (engine == .postgres ? "23503" : "787")
+    }
+
     /// The PostgreSQL SQLSTATE (or SQLite result code, `19` for any constraint) when the engine
     /// rejected a statement.
     public var code: String? {

@@ -10,11 +10,6 @@ extension WalletStore {
         let now = clock.nowMilliseconds()
         return try await storing("register a device for the pass \(key)") {
             try await database.transaction { transaction in
-                let found = try await transaction.query(SQL(
-                    "SELECT 1 AS found FROM passes WHERE pass_type_identifier = ? AND serial_number = ?",
-                    .text(key.passTypeIdentifier), .text(key.serialNumber)
-                ))
-                guard !found.isEmpty else { throw WalletStoreError.passNotFound(key) }
                 try await transaction.execute(SQL(
                     """
                     INSERT INTO devices (device_library_identifier, push_token, updated_at) VALUES (?, ?, ?)
@@ -22,17 +17,23 @@ extension WalletStore {
                     """,
                     .text(deviceLibraryIdentifier), .text(pushToken), .integer(now)
                 ))
+                // The pass's foreign key answers whether it exists, without a statement of its own.
+                let inserted: Int
+                do {
+                    inserted = try await transaction.execute(SQL(
+                        """
+                        INSERT INTO registrations (device_library_identifier, pass_type_identifier, serial_number, created_at)
+                        VALUES (?, ?, ?, ?)
+                        ON CONFLICT (device_library_identifier, pass_type_identifier, serial_number) DO NOTHING
+                        """,
+                        .text(deviceLibraryIdentifier), .text(key.passTypeIdentifier), .text(key.serialNumber), .integer(now)
+                    ))
+                } catch let error as StorageError where error.isForeignKeyViolation {
+                    throw WalletStoreError.passNotFound(key)
+                }
                 try await transaction.execute(SQL(
                     "UPDATE push_outbox SET push_token = ? WHERE device_library_identifier = ? AND push_token <> ?",
                     .text(pushToken), .text(deviceLibraryIdentifier), .text(pushToken)
-                ))
-                let inserted = try await transaction.execute(SQL(
-                    """
-                    INSERT INTO registrations (device_library_identifier, pass_type_identifier, serial_number, created_at)
-                    VALUES (?, ?, ?, ?)
-                    ON CONFLICT (device_library_identifier, pass_type_identifier, serial_number) DO NOTHING
-                    """,
-                    .text(deviceLibraryIdentifier), .text(key.passTypeIdentifier), .text(key.serialNumber), .integer(now)
                 ))
                 return inserted == 1 ? .created : .alreadyRegistered
             }

@@ -51,3 +51,13 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"serial":"A1"}"#)
     }
 }
+
+@Suite struct HeaderWhitespaceTests {
+    @Test(arguments: [
+        ("  token-1 \t", "token-1"), ("token-1", "token-1"), ("\t a b \t", "a b"), ("   ", ""), ("", ""),
+        (" \u{00A0}x\u{00A0} ", "\u{00A0}x\u{00A0}"),  // only space and tab are a header's optional whitespace
+    ])
+    func optionalWhitespaceIsTrimmedAndNothingElse(value: String, trimmed: String) {
+        #expect(String(value[...].trimmingHTTPWhitespace) == trimmed)
+    }
+}

@@ -65,3 +65,17 @@ extension String {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
+
+extension Substring {
+    /// Without the spaces and tabs around it (a header value's optional whitespace, RFC 9110 §5.6.3);
+    /// byte by byte, since Foundation's `trimmingCharacters` showed in the profile of every
+    /// authenticated request.
+    public var trimmingHTTPWhitespace: Substring {
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }), let last = bytes.lastIndex(where: { !isWhitespace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}

@@ -7,6 +7,8 @@ actor PostgresConnection: DatabaseConnection {
     private let location: String
     private var handle: PostgresHandle?
     private var statements = PostgresStatements()
+    /// `begin()` was called and no statement has run since: `BEGIN` travels with the first one.
+    private var beginPending = false
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()
@@ -50,17 +52,24 @@ actor PostgresConnection: DatabaseConnection {
     /// Scripts are migrations: their schema changes may leave a prepared statement planned against
     /// a table that changed, so the prepared ones are dropped after.
     func executeScript(_ script: String) throws {
+        try sendPendingBegin()
         try command(script)
         try statements.forgetAll(on: connectedHandle())
     }
 
+    /// Sends nothing yet: `BEGIN` goes out with the transaction's first statement, in one round trip.
     func begin() throws {
-        try command("BEGIN")
+        beginPending = true
     }
 
     /// PostgreSQL answers `COMMIT` on a transaction aborted by an earlier error with a silent
     /// `ROLLBACK`; that is turned into an error so the caller never believes it committed.
     func commit() throws {
+        // A transaction that ran no statement was never begun on the server.
+        guard !beginPending else {
+            beginPending = false
+            return
+        }
         let handle = try connectedHandle()
         let result = try Self.check(PQexec(handle.pointer, "COMMIT"), sql: "COMMIT", on: handle)
         guard String(cString: PQcmdStatus(result.pointer)) == "COMMIT" else {
@@ -69,7 +78,17 @@ actor PostgresConnection: DatabaseConnection {
     }
 
     func rollback() throws {
+        guard !beginPending else {
+            beginPending = false
+            return
+        }
         try command("ROLLBACK")
+    }
+
+    private func sendPendingBegin() throws {
+        guard beginPending else { return }
+        beginPending = false
+        try command("BEGIN")
     }
 
     /// Runs statements without parameters and without preparing them.
@@ -156,6 +175,10 @@ actor PostgresConnection: DatabaseConnection {
         sql: String, on handle: PostgresHandle
     ) throws -> PostgresResult {
         let name = try statements.name(for: text, types: types, sql: sql, on: handle)
+        if beginPending {
+            beginPending = false
+            return try handle.beginAndExecute(prepared: name, values: values, lengths: lengths, formats: formats, sql: sql)
+        }
         let raw = PQexecPrepared(handle.pointer, name, Int32(values.count), values, lengths, formats, 0)
         return try Self.check(raw, sql: sql, on: handle)
     }

@@ -6,7 +6,7 @@ extension HTTPRequest {
     /// The body as a JSON object, or a 4xx `HTTPError` that says what is wrong with it.
     func jsonObject(requireContentType: Bool = true) throws(HTTPError) -> JSONObject {
         if requireContentType {
-            let type = headers["content-type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            let type = headers["content-type"]?.split(separator: ";").first?.trimmingHTTPWhitespace.lowercased()
             guard type == "application/json" || type?.hasSuffix("+json") == true else {
                 throw HTTPError(.unsupportedMediaType, "send the body as Content-Type: application/json")
             }

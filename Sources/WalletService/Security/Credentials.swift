@@ -8,7 +8,7 @@ enum Credentials {
     static func passToken(_ request: HTTPRequest) -> String? {
         guard let header = request.headers["authorization"] else { return nil }
         for scheme in ["ApplePass ", "WalletPass "] where header.hasPrefix(scheme) {
-            let token = header.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
+            let token = String(header.dropFirst(scheme.count).trimmingHTTPWhitespace)
             return token.isEmpty ? nil : token
         }
         return nil
@@ -17,6 +17,6 @@ enum Credentials {
     /// Whether `Authorization: Bearer <token>` carries the admin token (compared in constant time).
     static func isAdmin(_ request: HTTPRequest, adminToken: String) -> Bool {
         guard let header = request.headers["authorization"], header.hasPrefix("Bearer ") else { return false }
-        return constantTimeEquals(String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), adminToken)
+        return constantTimeEquals(String(header.dropFirst(7).trimmingHTTPWhitespace), adminToken)
     }
 }
