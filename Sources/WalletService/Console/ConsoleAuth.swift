@@ -15,6 +15,10 @@ struct ConsoleAuth: Sendable {
     static let lifetime: TimeInterval = 8 * 3600
     /// Failed sign-ins allowed per address per minute before it gets 429.
     static let attemptsPerMinute = 5
+    /// The most addresses whose failures are remembered: past it, those without a failure in the
+    /// last minute are forgotten, then those whose last failure is oldest, so many addresses cannot
+    /// grow the server's memory without bound.
+    static let rememberedAddresses = 10_000
 
     let store: WalletStore
     let adminToken: String
@@ -47,12 +51,15 @@ struct ConsoleAuth: Sendable {
         let moment = now()
         let recent = failures.withLock { failures in
             let recent = (failures[address] ?? []).filter { moment.timeIntervalSince($0) < 60 }
-            failures[address] = recent
+            failures[address] = recent.isEmpty ? nil : recent
             return recent.count
         }
         guard recent < Self.attemptsPerMinute else { return .tooManyAttempts }
         guard constantTimeEquals(token, adminToken) else {
-            failures.withLock { $0[address, default: []].append(moment) }
+            failures.withLock { failures in
+                failures[address, default: []].append(moment)
+                Self.bound(&failures, at: moment)
+            }
             return .refused
         }
         let value = Self.randomHex(32)
@@ -60,6 +67,22 @@ struct ConsoleAuth: Sendable {
         _ = try await store.createConsoleSession(tokenHash: Digest.sha256Hex(Data(value.utf8)), csrf: Self.randomHex(32),
                                              expiresAt: moment.addingTimeInterval(Self.lifetime))
         return .signedIn(cookie: setCookie(value, maxAge: Int(Self.lifetime)))
+    }
+
+    /// How many addresses have failures remembered.
+    var rememberedAddressCount: Int {
+        failures.withLock { $0.count }
+    }
+
+    /// Keeps at most ``rememberedAddresses`` addresses (see there).
+    private static func bound(_ failures: inout [String: [Date]], at moment: Date) {
+        guard failures.count > rememberedAddresses else { return }
+        failures = failures.filter { $0.value.contains { moment.timeIntervalSince($0) < 60 } }
+        // Down to nine tenths, so the sort below runs once per thousand new addresses, not for each.
+        let excess = failures.count - rememberedAddresses * 9 / 10
+        guard failures.count > rememberedAddresses, excess > 0 else { return }
+        let oldest = failures.sorted { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }.prefix(excess)
+        for (address, _) in oldest { failures[address] = nil }
     }
 
     /// Ends the request's session; returns the header that clears its cookie.
