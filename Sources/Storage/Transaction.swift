@@ -43,7 +43,7 @@ public struct Transaction: Sendable {
 
     /// Runs `body` in a transaction on a connection leased from `pool`: commit when it returns,
     /// roll back when it throws, and rethrow the body's own error unchanged.
-    static func run<C: DatabaseConnection, T: Sendable>(
+    static func run<C: TransactionalConnection, T: Sendable>(
         in pool: ConnectionPool<C>,
         for database: ObjectIdentifier,
         engine: DatabaseEngine,
@@ -57,7 +57,7 @@ public struct Transaction: Sendable {
     }
 
     /// The transaction on a leased connection, whose queue runs it from `BEGIN` to the release.
-    private static func run<C: DatabaseConnection, T: Sendable>(
+    private static func run<C: TransactionalConnection, T: Sendable>(
         on connection: C,
         from pool: ConnectionPool<C>,
         for database: ObjectIdentifier,
@@ -93,7 +93,7 @@ public struct Transaction: Sendable {
     }
 
     /// Rolls back and returns the connection; a connection that cannot roll back is not reused.
-    private static func rollback<C: DatabaseConnection>(_ connection: C, in pool: ConnectionPool<C>) async {
+    private static func rollback<C: TransactionalConnection>(_ connection: C, in pool: ConnectionPool<C>) async {
         do {
             try await connection.rollback()
             await pool.release(connection, reusable: true)

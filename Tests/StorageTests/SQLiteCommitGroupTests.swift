@@ -26,6 +26,24 @@ import Testing
         }
     }
 
+    /// Starts the first write (row 1) in `group` and returns once its body runs; the body then waits
+    /// for `release`, so the writes started next queue behind it. `answered` runs when its call returns.
+    private static func holdWriter(
+        _ database: SQLiteDatabase, in group: inout ThrowingTaskGroup<Void, any Error>, until release: Gate,
+        answered: @escaping @Sendable () -> Void
+    ) async {
+        let holding = Gate()
+        group.addTask {
+            try await database.transaction { transaction in
+                try await insert(1, into: transaction)
+                holding.open()
+                await release.wait()
+            }
+            answered()
+        }
+        await holding.wait()
+    }
+
     private static func insert(_ id: Int64, into transaction: Transaction) async throws {
         try await transaction.execute(SQL("INSERT INTO notes (id, body) VALUES (?, 'x')", .integer(id)))
     }
@@ -37,19 +55,10 @@ import Testing
     @Test func queuedWritesShareOneCommitAndAreAnsweredAfterIt() async throws {
         try await withTwoHandles { database, observer in
             let release = Gate()
-            let holding = Gate()
             let firstAnswered = Locked(false)
             let seenInSecond = Locked<(inTransaction: [Int64], committed: [Int64], firstAnswered: Bool)?>(nil)
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    try await database.transaction { transaction in
-                        try await Self.insert(1, into: transaction)
-                        holding.open()
-                        await release.wait()
-                    }
-                    firstAnswered.withLock { $0 = true }
-                }
-                await holding.wait()
+                await Self.holdWriter(database, in: &group, until: release) { firstAnswered.withLock { $0 = true } }
                 group.addTask {
                     try await database.transaction { transaction in
                         try await Self.insert(2, into: transaction)
@@ -78,18 +87,9 @@ import Testing
     @Test func aWriteThatThrowsIsUndoneAloneInItsGroup() async throws {
         try await withTwoHandles { database, observer in
             let release = Gate()
-            let holding = Gate()
             let outcomes = Locked<[Int64: Bool]>([:])
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    try await database.transaction { transaction in
-                        try await Self.insert(1, into: transaction)
-                        holding.open()
-                        await release.wait()
-                    }
-                    outcomes.withLock { $0[1] = true }
-                }
-                await holding.wait()
+                await Self.holdWriter(database, in: &group, until: release) { outcomes.withLock { $0[1] = true } }
                 for id in Int64(2)...4 {
                     group.addTask {
                         let done: Bool

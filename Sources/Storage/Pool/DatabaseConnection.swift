@@ -11,12 +11,17 @@ protocol DatabaseConnection: Actor {
     func query(_ sql: SQL) throws -> [Row]
     /// Runs a script of several statements without parameters (migrations).
     func executeScript(_ script: String) throws
-    /// Starts a transaction that takes the write lock up front where the engine has one.
+    /// Releases the engine resources; later calls fail with ``StorageError/closed(engine:)``.
+    func close()
+}
+
+/// A connection whose transactions ``Transaction/run(in:for:engine:_:)`` opens and ends one at a
+/// time (PostgreSQL's; SQLite's writer shares its transaction between writes, ``SQLiteCommitGroup``).
+protocol TransactionalConnection: DatabaseConnection {
+    /// Starts a transaction.
     func begin() throws
     /// Commits; throws if the engine rolled back instead.
     func commit() throws
     /// Rolls back the open transaction.
     func rollback() throws
-    /// Releases the engine resources; later calls fail with ``StorageError/closed(engine:)``.
-    func close()
 }

@@ -2,7 +2,7 @@ internal import CPostgres
 import Foundation
 
 /// One libpq connection, isolated on a dispatch queue of its own, that reconnects when broken.
-actor PostgresConnection: DatabaseConnection {
+actor PostgresConnection: TransactionalConnection {
     private let executor = DispatchQueueExecutor(label: "passwright.storage.postgres")
     private let location: String
     private var handle: PostgresHandle?

@@ -29,20 +29,17 @@ actor SQLiteConnection: DatabaseConnection {
     func execute(_ sql: SQL) throws -> Int { try opened().execute(sql) }
     func query(_ sql: SQL) throws -> [Row] { try opened().query(sql) }
     func executeScript(_ script: String) throws { try opened().executeScript(script) }
-    func begin() throws { try opened().begin() }
-    func commit() throws { try opened().commit() }
-    func rollback() throws { try opened().rollback() }
 
     /// Joins the shared transaction, opening it (`BEGIN IMMEDIATE`) if none is open, and starts the
     /// write's savepoint in it; returns the outcome to wait on once the write's body has run.
     func join() throws -> SQLiteCommitOutcome {
         let session = try opened()
         var group = self.group ?? SQLiteCommitGroup()
-        if self.group == nil { try session.begin() }
+        if self.group == nil { try session.run(.begin) }
         do {
-            try session.savepoint()
+            try session.run(.savepoint)
         } catch {
-            if group.members == 0 { try? session.rollback() }
+            if group.members == 0 { try? session.run(.rollback) }
             self.group = group.members == 0 ? nil : group
             throw error
         }
@@ -58,10 +55,10 @@ actor SQLiteConnection: DatabaseConnection {
         let session = try opened()
         var failure: (any Error)?
         if keeping {
-            do { try session.releaseSavepoint() } catch { failure = error }
+            do { try session.run(.releaseSavepoint) } catch { failure = error }
         }
         if (!keeping || failure != nil) && session.isInTransaction {
-            do { try session.rollbackToSavepoint() } catch { abandonGroup(session) }
+            do { try session.run(.rollbackToSavepoint) } catch { abandonGroup(session) }
         }
         if !session.isInTransaction, let group {
             self.group = nil
@@ -85,10 +82,10 @@ actor SQLiteConnection: DatabaseConnection {
         guard let group, let session else { return }
         self.group = nil
         do {
-            try session.commit()
+            try session.run(.commit)
             group.outcome.settle(.success(()))
         } catch {
-            if session.isInTransaction { try? session.rollback() }
+            if session.isInTransaction { try? session.run(.rollback) }
             group.outcome.settle(.failure(error))
         }
     }
@@ -104,7 +101,7 @@ actor SQLiteConnection: DatabaseConnection {
 
     /// Rolls the whole transaction back; its writes' outcome is settled by the caller's check.
     private func abandonGroup(_ session: SQLiteSession) {
-        if session.isInTransaction { try? session.rollback() }
+        if session.isInTransaction { try? session.run(.rollback) }
     }
 
     private func opened() throws -> SQLiteSession {

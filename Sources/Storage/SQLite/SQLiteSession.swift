@@ -48,31 +48,22 @@ final class SQLiteSession: @unchecked Sendable {  // @unchecked: never shared; i
         try openHandle().exec(script)
     }
 
-    func begin() throws {
-        try openHandle().exec("BEGIN IMMEDIATE")
+    /// The statements that open, end and divide the writer's shared transaction (``SQLiteCommitGroup``).
+    enum Control: String {
+        /// Opens it, taking the write lock at once.
+        case begin = "BEGIN IMMEDIATE"
+        case commit = "COMMIT"
+        case rollback = "ROLLBACK"
+        /// Starts one write's part of it.
+        case savepoint = "SAVEPOINT write"
+        /// Keeps the write's part; it commits with the transaction.
+        case releaseSavepoint = "RELEASE write"
+        /// Undoes the write's part and leaves the rest of the transaction as it was.
+        case rollbackToSavepoint = "ROLLBACK TO write; RELEASE write"
     }
 
-    func commit() throws {
-        try openHandle().exec("COMMIT")
-    }
-
-    func rollback() throws {
-        try openHandle().exec("ROLLBACK")
-    }
-
-    /// Starts one write's part of a shared transaction (``SQLiteCommitGroup``).
-    func savepoint() throws {
-        try openHandle().exec("SAVEPOINT write")
-    }
-
-    /// Keeps the write's part; it commits with the transaction.
-    func releaseSavepoint() throws {
-        try openHandle().exec("RELEASE write")
-    }
-
-    /// Undoes the write's part and leaves the rest of the transaction as it was.
-    func rollbackToSavepoint() throws {
-        try openHandle().exec("ROLLBACK TO write; RELEASE write")
+    func run(_ control: Control) throws {
+        try openHandle().exec(control.rawValue)
     }
 
     /// Whether a transaction is open: SQLite ends one by itself after some errors (`SQLITE_FULL`,
