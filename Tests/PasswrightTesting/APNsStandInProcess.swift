@@ -9,9 +9,8 @@ import Glibc
 /// recording every request as a JSON line in `recordFile` and answering each device token as
 /// `rulesFile` says (see the script's docstring for both formats).
 ///
-/// Launching blocks until the stand-in prints `PORT <n>` (a fraction of a second). Launch it from a
-/// test's own task, not from a thread that ends: Foundation's `Process` on Linux then never learns
-/// that the child exited. Needs `python3` with the `h2` package.
+/// Launching blocks until the stand-in prints `PORT <n>` (a fraction of a second). Needs `python3`
+/// with the `h2` package.
 public final class APNsStandInProcess: Sendable {
     /// The script, found from this file's place in `Tests/PasswrightTesting/`.
     public static let script = URL(fileURLWithPath: #filePath)
@@ -20,7 +19,7 @@ public final class APNsStandInProcess: Sendable {
 
     /// The bound port.
     public let port: Int
-    private let process: Locked<Process?>
+    private let process: Locked<ChildProcess?>
 
     /// Starts the stand-in on `port` (0: any free port; a port it had before, to restart it there).
     /// Its stderr goes to `<recordFile>.log`, quoted when it fails to start. With `answerEarly` it
@@ -42,14 +41,14 @@ public final class APNsStandInProcess: Sendable {
         if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
         if let delayMilliseconds { arguments += ["--delay-ms", String(delayMilliseconds)] }
         if answerEarly { arguments.append("--answer-early") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let errors = try FileHandle(forWritingTo: errorFile)
+        let process = try ChildProcess(
+            Subprocess.envExecutable, arguments, environment: nil, directory: nil,
+            stdin: .null, stdout: .descriptor(output.fileHandleForWriting.fileDescriptor), stderr: .descriptor(errors.fileDescriptor)
+        )
+        try output.fileHandleForWriting.close()
+        try errors.close()
 
         // The stand-in prints `PORT <n>` once it listens, and nothing else on stdout; EOF first means it died.
         var text = ""
@@ -73,13 +72,10 @@ public final class APNsStandInProcess: Sendable {
 
     /// Kills the stand-in (its connections drop) and waits for it to exit; idempotent.
     ///
-    /// SIGKILL, because a child of this process may start with SIGTERM blocked (Foundation's `Process`
-    /// passes on the spawning thread's signal mask) and the stand-in keeps no state worth a graceful exit.
+    /// SIGKILL: the stand-in keeps no state worth a graceful exit.
     public func stop() {
         guard let process = process.withLock({ current in defer { current = nil }; return current }) else { return }
         kill(process.processIdentifier, SIGKILL)
-        // Not `waitUntilExit()` alone: should Foundation miss the exit, it would spin forever.
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        process.waitUntilExit()
     }
 }

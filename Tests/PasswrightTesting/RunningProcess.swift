@@ -6,7 +6,7 @@ import Glibc
 /// A child process that runs for a while (`passwright serve`, a stand-in): the test reads its output
 /// as it comes, waits for a line saying it is ready, and signals it.
 public final class RunningProcess: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let output: PipeDrain
     private let errors: PipeDrain
 
@@ -64,7 +64,6 @@ public final class RunningProcess: Sendable {
     /// Like ``wait()`` for synchronous code: blocks the calling thread.
     public func waitBlocking() -> ProcessResult {
         let stdout = output.wait(), stderr = errors.wait()
-        process.waitUntilExit()
-        return ProcessResult(status: Subprocess.exitStatus(of: process), stdout: stdout, stderr: stderr)
+        return ProcessResult(status: process.waitUntilExit(), stdout: stdout, stderr: stderr)
     }
 }

@@ -50,8 +50,7 @@ public enum Subprocess {
         }
         let stdoutBytes = outputDrain.wait()
         let stderrBytes = errorDrain.wait()
-        process.waitUntilExit()
-        return ProcessResult(status: exitStatus(of: process), stdout: stdoutBytes, stderr: stderrBytes)
+        return ProcessResult(status: process.waitUntilExit(), stdout: stdoutBytes, stderr: stderrBytes)
     }
 
     static let envExecutable = URL(fileURLWithPath: "/usr/bin/env")
@@ -60,22 +59,18 @@ public enum Subprocess {
     /// `/dev/null`): the one place a child process is set up.
     static func start(
         _ executable: URL, _ arguments: [String], environment: [String: String]?, directory: URL?, input: Pipe? = nil
-    ) throws -> (Process, stdout: PipeDrain, stderr: PipeDrain) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
+    ) throws -> (ChildProcess, stdout: PipeDrain, stderr: PipeDrain) {
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input ?? FileHandle.nullDevice
-        try process.run()
-        return (process, PipeDrain(output.fileHandleForReading), PipeDrain(errors.fileHandleForReading))
-    }
-
-    /// The exit status, or 128 + the signal number, as a shell reports it.
-    static func exitStatus(of process: Process) -> Int32 {
-        process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, directory: directory,
+            stdin: input.map { .descriptor($0.fileHandleForReading.fileDescriptor) } ?? .null,
+            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            stderr: .descriptor(errors.fileHandleForWriting.fileDescriptor)
+        )
+        // The child holds its own copies; ours must close for the drains to see the end.
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
+        try input?.fileHandleForReading.close()
+        return (child, PipeDrain(output.fileHandleForReading), PipeDrain(errors.fileHandleForReading))
     }
 }
