@@ -56,7 +56,7 @@ let package = Package(
         // Libraries.
         .target(name: "PassModel"),
         .target(name: "WalletStore", dependencies: ["Storage"]),
-        .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive"]),
+        .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive", "CGlibc"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),

@@ -8,7 +8,8 @@
 # each as a share of the ceiling (of 1 core and of 2 cores), and peak RSS for RECORDS and
 # RSS_RECORDS passes (flat memory means the second is not bigger than the first). Passes are written
 # to disk (a folder under /tmp) and, separately, to memory (/dev/shm), which shows how much of the
-# time is the compiler and how much is the file system creating 10,000 files.
+# time is the compiler and how much is the file system creating 10,000 files; Benchmarks/write-files.c
+# measures the writing alone (the same files, nothing built), the other limit a job works within.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 records=${1:-10000}
@@ -44,6 +45,14 @@ ceiling=$($bin bench --identities "$work/ids" --seconds 5 | python3 -c 'import j
 
 memory=$(mktemp -d /dev/shm/passwright-bench.XXXXXX)
 trap 'rm -rf "$work" "$memory"' EXIT
+
+# The writing's own limit: RECORDS copies of one built pass written as batch writes them, built nothing.
+cc -O2 -o "$work/write-files" Benchmarks/write-files.c
+head -2 "$work/records.csv" >"$work/one.csv"
+$bin batch Templates/loyalty --input "$work/one.csv" --out-dir "$work/one" --identities "$work/ids" >/dev/null 2>&1
+sample=$(ls "$work"/one/*.pkpass)
+disk_files=$("$work/write-files" "$records" "$sample" "$work/files"); rm -rf "$work/files"
+memory_files=$("$work/write-files" "$records" "$sample" "$memory/files"); rm -rf "$memory/files"
 run_batch() {  # run_batch JOBS CSV OUT -> "passes_per_second peak_rss_kib"
   rm -rf "$3"
   /usr/bin/time -f "%e %M" -o "$work/time" $bin batch Templates/loyalty --input "$2" --out-dir "$3" \
@@ -60,13 +69,20 @@ read -r mem_two _ < <(run_batch 2 "$work/records.csv" "$memory/out")
 read -r _ big_rss < <(run_batch 2 "$work/rss.csv" "$work/out")
 
 pct() { python3 -c "print(f'{100 * $1 / $2:.0f}%')"; }
+# Signing and writing one pass, one after the other on one core: the most one job can do.
+serial() { python3 -c "print(round(1 / (1 / $1 + 1 / $2)))"; }
+disk_limit=$(serial "$ceiling" "$disk_files")
+memory_limit=$(serial "$ceiling" "$memory_files")
 cat <<TABLE
 | measure | value | vs. limit |
 |---|---|---|
 | CMS sign ceiling, 1 core (\`passwright bench\`) | $ceiling signatures/s | limit |
-| \`batch --jobs 1\`, $records passes | $one passes/s | $(pct "$one" "$ceiling") of 1-core ceiling |
+| writing $records files of a pass's size ($(($(stat -c %s "$sample") / 1024)) KiB), to disk (\`Benchmarks/write-files.c\`) | $disk_files files/s | limit |
+| the same, to memory (/dev/shm) | $memory_files files/s | limit |
+| signing and writing, one after the other (to disk / to memory) | $disk_limit / $memory_limit passes/s | limit |
+| \`batch --jobs 1\`, $records passes | $one passes/s | $(pct "$one" "$ceiling") of 1-core ceiling; $(pct "$one" "$disk_limit") of signing and writing |
 | \`batch --jobs 2\`, $records passes | $two passes/s | $(pct "$two" "$((2 * ceiling))") of 2-core ceiling; $(python3 -c "print(f'{$two / $one:.2f}')")× jobs 1 |
-| \`batch --jobs 1\`, written to memory (/dev/shm) | $mem_one passes/s | $(pct "$mem_one" "$ceiling") of 1-core ceiling |
+| \`batch --jobs 1\`, written to memory (/dev/shm) | $mem_one passes/s | $(pct "$mem_one" "$ceiling") of 1-core ceiling; $(pct "$mem_one" "$memory_limit") of signing and writing |
 | \`batch --jobs 2\`, written to memory (/dev/shm) | $mem_two passes/s | $(pct "$mem_two" "$((2 * ceiling))") of 2-core ceiling; $(python3 -c "print(f'{$mem_two / $mem_one:.2f}')")× jobs 1 |
 | peak RSS, $records passes (jobs 2) | $((two_rss / 1024)) MiB | |
 | peak RSS, $rss_records passes (jobs 2) | $((big_rss / 1024)) MiB | $(python3 -c "print(f'{$big_rss / $two_rss:.2f}')")× the $records-pass run |

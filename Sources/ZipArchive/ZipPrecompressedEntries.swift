@@ -6,16 +6,36 @@ import Foundation
 /// them (and computing their CRCs) once when the template loads, instead of once per pass, takes
 /// zlib off the hot path of batch builds.
 public struct ZipPrecompressedEntries: Sendable {
+    /// The highest ratio of uncompressed to deflated size an entry is deflated at; one that would
+    /// shrink more is stored instead, so that no reader bounding the ratio (this module's
+    /// ``ZipLimits/untrusted`` at 100:1) takes a real file, such as an uncompressed PNG, for a zip bomb.
+    public static let maxDeflateRatio = 50
+
     /// Entry names, in archive order.
     public let names: [String]
+    /// Each entry's method as it ended up, in archive order: copying needs it, and reading it back
+    /// from the central directory for every pass costs more than the copy.
+    let methods: [ZipCompression]
     private let archive: Data
 
-    /// Compresses `files` now, each as asked.
+    /// Compresses `files` now, each as asked, except that a `.deflate` file shrinking more than
+    /// ``maxDeflateRatio`` is stored.
+    ///
+    /// Deflate is the method to ask for even for PNGs, which hardly shrink: libzip copies deflated
+    /// entries byte for byte, while it checks the CRC of a stored entry each time it copies it (twice:
+    /// reading and writing), which was 4 % of a batch pass's time for the loyalty sample's 66 KB of images.
     public init(_ files: [(path: String, data: Data, compression: ZipCompression)]) throws(ZipError) {
-        var writer = ZipWriter()
-        for file in files { try writer.add(path: file.path, data: file.data, compression: file.compression) }
-        archive = files.isEmpty ? Data() : try writer.finish()
+        var compressed = try Self.write(files)
+        let methods = try Self.readMethods(of: compressed, count: files.count)
+        let overRatio = Set(methods.indices.filter { methods[$0].ratio > Self.maxDeflateRatio })
+        var final = files
+        if !overRatio.isEmpty {
+            for index in overRatio { final[index].compression = .store }
+            compressed = try Self.write(final)
+        }
+        archive = compressed
         names = files.map(\.path)
+        self.methods = final.map(\.compression)
     }
 
     /// Runs `body` with the entries open as an archive over their own bytes, not a copy: every pass
@@ -24,6 +44,28 @@ public struct ZipPrecompressedEntries: Sendable {
     func withOpened<T>(_ body: (LibZipArchive) throws(ZipError) -> T) throws(ZipError) -> T {
         let result = archive.withUnsafeBytes { bytes in
             Result { () throws(ZipError) -> T in try body(LibZipArchive.open(borrowing: bytes)) }
+        }
+        return try result.get()
+    }
+
+    private static func write(_ files: [(path: String, data: Data, compression: ZipCompression)]) throws(ZipError) -> Data {
+        guard !files.isEmpty else { return Data() }
+        var writer = ZipWriter()
+        for file in files { try writer.add(path: file.path, data: file.data, compression: file.compression) }
+        return try writer.finish()
+    }
+
+    private static func readMethods(of archive: Data, count: Int) throws(ZipError) -> [(compression: ZipCompression, ratio: Int)] {
+        guard count > 0 else { return [] }
+        let result = archive.withUnsafeBytes { bytes in
+            Result { () throws(ZipError) -> [(compression: ZipCompression, ratio: Int)] in
+                let opened = try LibZipArchive.open(borrowing: bytes)
+                return try (0..<count).map { (index) throws(ZipError) in
+                    let record = try opened.entry(at: index)
+                    let ratio = record.compressedSize == 0 ? 0 : Int(record.uncompressedSize / record.compressedSize)
+                    return (record.compression ?? .store, ratio)
+                }
+            }
         }
         return try result.get()
     }

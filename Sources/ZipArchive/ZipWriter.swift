@@ -69,7 +69,7 @@ public struct ZipWriter: Sendable {
         case .copies(let precompressed):
             return try precompressed.withOpened { (source) throws(ZipError) -> Data in
                 for (index, name) in precompressed.names.enumerated() {
-                    try archive.addCopy(of: index, from: source, name: name)
+                    try archive.addCopy(of: index, from: source, name: name, compression: precompressed.methods[index])
                 }
                 return try write(from: pending.dropFirst(), into: archive)
             }

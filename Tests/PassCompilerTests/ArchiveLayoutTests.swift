@@ -2,6 +2,7 @@ import Foundation
 import PassCompiler
 import PassModel
 import PasswrightTesting
+import Signing
 import Testing
 import ZipArchive
 
@@ -17,11 +18,31 @@ import ZipArchive
             let archive = try Archive(compiled.archive)
             let templateFiles = ["de.lproj/pass.strings", "en.lproj/pass.strings", "icon.png", "icon@2x.png", "icon@3x.png", "logo.png", "logo@2x.png"]
             #expect(archive.names == ["pass.json"] + templateFiles + ["manifest.json", "signature"])
+            // The per-pass files are stored; the template's are deflated once, except those that would
+            // shrink past the bound (these solid test PNGs are raw pixels in stored zlib blocks) and
+            // look like a zip bomb.
+            let perPass: Set = ["pass.json", "manifest.json", "signature"]
             for entry in archive.entries {
-                let expected: ZipCompression = entry.name.hasSuffix(".png") || entry.name == "signature" ? .store : .deflate
+                let expected: ZipCompression
+                if perPass.contains(entry.name) {
+                    expected = .store
+                } else {
+                    var deflating = ZipWriter()
+                    try deflating.add(path: entry.name, data: try #require(archive.files[entry.name]), compression: .deflate)
+                    let deflated = try #require(try ZipReader(data: deflating.finish(), limits: ZipLimits(maxEntries: 1, maxEntrySize: 1 << 26, maxTotalUncompressedSize: 1 << 26, maxCompressionRatio: .max)).entries.first)
+                    expected = deflated.uncompressedSize / deflated.compressedSize > ZipPrecompressedEntries.maxDeflateRatio ? .store : .deflate
+                }
                 #expect(entry.compression == expected, "\(entry.name) is \(entry.compression)")
             }
+            #expect(archive.entries.first { $0.name == "logo@2x.png" }?.compression == .store)
+            #expect(archive.entries.first { $0.name == "en.lproj/pass.strings" }?.compression == .deflate)
             #expect(archive.files["pass.json"] == compiled.passJSON)
+            // The manifest laid out once per template holds this pass's hashes, in Manifest's canonical form.
+            var manifest = Manifest()
+            for (name, bytes) in archive.files where name != "manifest.json" && name != "signature" {
+                manifest.set(Digest.sha1Hex(bytes), for: name)
+            }
+            #expect(archive.files["manifest.json"] == manifest.encoded())
         }
     }
 

@@ -117,7 +117,7 @@ import Testing
 
     /// CSV gives only text: `{{x | number}}` turns numeric text into a number where the template
     /// asks for one, other fields keep the text, text that is no number is refused with the record's
-    /// name, and `{{x | string}}` turns a JSON number into text.
+    /// name, and `{{x | string}}` turns a JSON number into text. Spaces and tabs around the number go.
     @Test func conversionsTurnTextIntoNumbersAndBack() throws {
         try withTemporaryDirectory { folder in
             var pass = TestTemplate.basePass
@@ -130,7 +130,7 @@ import Testing
             pass["barcodes"]?[0]?["message"] = .string("{{member.id | string}}")
             let template = try TestTemplate.load(pass, in: folder)
             let compiler = try TestTemplate.compiler(for: template)
-            let record: JSONValue = .object(["balance": .string("137"), "price": .string("4.5"),
+            let record: JSONValue = .object(["balance": .string(" 137\t"), "price": .string("4.5\u{00A0}"),
                                              "member.name": .string("0042"), "member.id": .number(12)])
             let tree = try Archive(compiler.compile(PassInput(record: record, recordName: "cards.csv line 2")).archive).passJSON()
             #expect(tree["storeCard"]?["primaryFields"]?[0]?["value"] == .number(137))

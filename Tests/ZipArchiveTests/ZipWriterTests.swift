@@ -60,6 +60,28 @@ import Testing
         #expect(throws: ZipError.duplicateEntry(name: "icon.png")) { try duplicate.add(precompressed) }
     }
 
+    /// Deflate asked for is kept for files that hardly shrink (real PNGs), so copies need no CRC pass;
+    /// a file that would shrink past the bound is stored, and any reader's ratio limit still takes it.
+    @Test func precompressedEntriesPastTheRatioBoundAreStored() throws {
+        let image = Data.incompressible(count: 30_000, seed: 4)
+        let solid = Data(count: 200_000)
+        let precompressed = try ZipPrecompressedEntries([("strip.png", image, .deflate), ("solid.png", solid, .deflate)])
+        var writer = ZipWriter()
+        try writer.add(precompressed)
+        let reader = try ZipReader(data: writer.finish(), limits: .untrusted)
+        let copied = try #require(reader.entries.first { $0.name == "strip.png" })
+        #expect(copied.compression == .deflate)
+        let stored = try #require(reader.entries.first { $0.name == "solid.png" })
+        #expect(stored.compression == .store)
+        #expect(stored.compressedSize == solid.count)
+        #expect(try reader.data(for: "solid.png") == solid)
+        #expect(try reader.data(for: "strip.png") == image)
+        var deflated = ZipWriter()
+        try deflated.add(path: "solid.png", data: solid, compression: .deflate)
+        let bomb = try deflated.finish()
+        #expect(throws: ZipError.self, "deflated, the same file reads as a zip bomb") { try ZipReader(data: bomb, limits: .untrusted) }
+    }
+
     @Test func sameInputsGiveSameBytes() throws {
         let first = try Self.sampleArchive()
         #expect(try Self.sampleArchive() == first)

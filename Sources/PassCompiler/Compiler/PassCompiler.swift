@@ -28,9 +28,13 @@ public struct PassCompiler: Sendable {
         self.template = template
         self.options = options
         self.certificate = identity.certificate
+        manifests = (ManifestLayout(files: template.files),
+                     ManifestLayout(files: template.files.filter { !$0.isPersonalization }))
     }
 
     private let certificate: Certificate
+    /// The manifest with and without the personalization files, which only NFC passes carry.
+    private let manifests: (all: ManifestLayout, withoutPersonalization: ManifestLayout)
 
     /// Renders and validates a pass without signing it: what an API checks before it stores data.
     /// Throws the same errors as ``compile(_:at:)``; returns the pass and its warnings.
@@ -62,17 +66,16 @@ public struct PassCompiler: Sendable {
         let (pass, issues) = try validate(input, at: now)
         let passJSON = pass.encoded()
         let withPersonalization = pass.nfc != nil
-        let files = withPersonalization ? template.files : template.files.filter { !$0.isPersonalization }
-        var manifest = Manifest()
-        manifest.set(Digest.sha1Hex(passJSON), for: "pass.json")
-        for file in files { manifest.set(file.sha1Hex, for: file.path) }
-        let manifestBytes = manifest.encoded()
+        let manifest = withPersonalization ? manifests.all : manifests.withoutPersonalization
+        let manifestBytes = manifest.encoded(passJSONHash: Digest.sha1Hex(passJSON))
         do {
             let signature = try signer.sign(manifestBytes, signingTime: now)
+            // The per-pass files are stored, not deflated: a few KB each, and deflating them took
+            // 7 % of a batch pass's time (zlib sets up some 380 KB of state per entry) to save 1 KB.
             var writer = ZipWriter()
-            try writer.add(path: "pass.json", data: passJSON, compression: .deflate)
+            try writer.add(path: "pass.json", data: passJSON, compression: .store)
             try writer.add(withPersonalization ? template.packaged.all : template.packaged.withoutPersonalization)
-            try writer.add(path: "manifest.json", data: manifestBytes, compression: .deflate)
+            try writer.add(path: "manifest.json", data: manifestBytes, compression: .store)
             try writer.add(path: "signature", data: signature, compression: .store)
             return CompiledPass(pass: pass, passJSON: passJSON, archive: try writer.finish(), warnings: issues)
         } catch let error as ZipError {

@@ -20,13 +20,34 @@ public struct Manifest: Sendable, Hashable {
 
     /// The JSON bytes that get signed: `{"icon.png":"…","pass.json":"…"}`, sorted keys, no whitespace.
     public func encoded() -> Data {
+        Data(text(around: nil).before.utf8)
+    }
+
+    /// The encoding split where the hash of `slot` goes, which is left out: the text before it
+    /// and the text after it. `slot` need not be in `hashes` yet; it is placed in sorted order.
+    func encoded(around slot: String) -> (before: Data, after: Data) {
+        let (before, after) = text(around: slot)
+        return (Data(before.utf8), Data(after.utf8))
+    }
+
+    private func text(around slot: String?) -> (before: String, after: String) {
+        var paths = Set(hashes.keys)
+        if let slot { paths.insert(slot) }
         var text = "{"
-        for (index, path) in hashes.keys.sorted().enumerated() {
+        var before: String?
+        for (index, path) in paths.sorted().enumerated() {
             if index > 0 { text += "," }
-            text += "\"\(Self.escape(path))\":\"\(hashes[path]!)\""
+            text += "\"\(Self.escape(path))\":\""
+            if path == slot {
+                before = text
+                text = ""
+            } else {
+                text += hashes[path]!
+            }
+            text += "\""
         }
         text += "}"
-        return Data(text.utf8)
+        return before.map { ($0, text) } ?? (text, "")
     }
 
     /// Parses a manifest read back from an archive.

@@ -113,7 +113,7 @@ indirect enum TemplateNode: Sendable {
         case (nil, _), (.number, .number), (.string, .string):
             return value
         case (.number, .string(let text)):
-            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+            guard let number = Double(text.trimmingSpaces()), number.isFinite else {
                 throw .invalidRecord(record: recordName, message: "{{\(placeholder.path) | number}} at pass.json \(path) needs a number, found \"\(text)\"")
             }
             return .number(number)
@@ -129,5 +129,18 @@ indirect enum TemplateNode: Sendable {
     private static func format(_ number: Double) -> String {
         if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (what `CharacterSet.whitespaces` holds),
+    /// without a trip through Foundation's `NSString`: CSV numbers are converted once per pass.
+    func trimmingSpaces() -> Substring {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        let start = firstIndex { !isSpace($0) } ?? endIndex
+        let end = lastIndex { !isSpace($0) }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
     }
 }

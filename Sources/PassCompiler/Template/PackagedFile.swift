@@ -1,6 +1,5 @@
 import Foundation
 import PassModel
-import ZipArchive
 
 /// A file that goes into every pass of a template unchanged (an image, a `pass.strings`), hashed once
 /// when the template loads so building a pass only hashes what varies.
@@ -11,9 +10,6 @@ public struct PackagedFile: Sendable, Hashable {
     public let bytes: Data
     /// Lowercase hex SHA-1 of `bytes`, as the manifest lists it.
     public let sha1Hex: String
-
-    /// PNGs are already compressed and are stored; text is deflated.
-    public var compression: ZipCompression { path.hasSuffix(".png") ? .store : .deflate }
 
     /// The image slot of a PNG (`icon`, `strip`, …), `nil` for other files.
     public var imageName: ImageName? { ImageName(fileName: String(path.split(separator: "/").last ?? "")) }

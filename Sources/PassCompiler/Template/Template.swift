@@ -106,8 +106,8 @@ public struct Template: Sendable {
         let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
         do {
             packaged = (
-                try ZipPrecompressedEntries(sorted.map { ($0.path, $0.bytes, $0.compression) }),
-                try ZipPrecompressedEntries(sorted.filter { !$0.isPersonalization }.map { ($0.path, $0.bytes, $0.compression) }))
+                try ZipPrecompressedEntries(sorted.map { ($0.path, $0.bytes, .deflate) }),
+                try ZipPrecompressedEntries(sorted.filter { !$0.isPersonalization }.map { ($0.path, $0.bytes, .deflate) }))
         } catch {
             throw .packaging(message: "cannot compress the template's files: \(error)")
         }

@@ -32,12 +32,12 @@ struct PassFileWriter: Sendable {
 
     func write(_ compiled: CompiledPass, recordName: String) throws -> Data? {
         guard !bundles else { return compiled.archive }
-        let url = outDir.appendingPathComponent(Self.fileName(for: compiled.serialNumber))
+        let path = outDir.path + "/" + Self.fileName(for: compiled.serialNumber)
         do {
-            try AtomicFile.write(compiled.archive, to: url, existing: overwrite ? .replace : .keep, durable: false)
+            try AtomicFile.write(compiled.archive, toPath: path, existing: overwrite ? .replace : .keep, durable: false)
         } catch {
             guard case .outputExists = error else { throw error }
-            throw PassCompilerError.output(path: url.path, message: "\(recordName): a pass with serial number \(compiled.serialNumber) already exists (duplicate serialNumber?); pass --overwrite to replace it")
+            throw PassCompilerError.output(path: path, message: "\(recordName): a pass with serial number \(compiled.serialNumber) already exists (duplicate serialNumber?); pass --overwrite to replace it")
         }
         return nil
     }

@@ -78,8 +78,7 @@ final class LibZipArchive {
             return zip_uint64_t(index)
         }
         // Level 6 is zlib's own default; libzip's default (0) means 9, slower for a sliver less size.
-        let (method, level): (Int32, UInt32) = compression == .store ? (ZIP_CM_STORE, 0) : (ZIP_CM_DEFLATE, 6)
-        try LibZipGate.check(Int64(zip_set_file_compression(archive, index, method, level)),
+        try LibZipGate.check(Int64(zip_set_file_compression(archive, index, compression.libzipMethod, compression == .store ? 0 : 6)),
                              archive: archive, operation: "setting the compression", entry: name)
         try LibZipGate.check(Int64(zip_file_set_dostime(archive, index, time.time, time.date, 0)),
                              archive: archive, operation: "setting the modification time", entry: name)
@@ -90,8 +89,9 @@ final class LibZipArchive {
     }
 
     /// Copies entry `index` of `source` as it is stored there — compressed bytes, CRC and sizes — without
-    /// inflating or compressing anything. `source` must stay open until `closeAndCollect()`.
-    func addCopy(of index: Int, from source: LibZipArchive, name: String) throws(ZipError) {
+    /// inflating or compressing anything; `compression` is the entry's method there. `source` must
+    /// stay open until `closeAndCollect()`.
+    func addCopy(of index: Int, from source: LibZipArchive, name: String, compression: ZipCompression) throws(ZipError) {
         let archive = open
         guard let entrySource = zip_source_zip(archive, source.open, zip_uint64_t(index), zip_flags_t(ZIP_FL_COMPRESSED), 0, -1) else {
             throw LibZipGate.error(zip_get_error(archive), operation: "copying the entry", entry: name)
@@ -100,8 +100,7 @@ final class LibZipArchive {
         if added < 0 { zip_source_free(entrySource) }
         try LibZipGate.check(added, archive: archive, operation: "copying the entry", entry: name)
         // Keep the source's method: any other (including libzip's default) would inflate and recompress.
-        let method = try source.entry(at: index).method
-        try LibZipGate.check(Int64(zip_set_file_compression(archive, zip_uint64_t(added), method, 0)),
+        try LibZipGate.check(Int64(zip_set_file_compression(archive, zip_uint64_t(added), compression.libzipMethod, 0)),
                              archive: archive, operation: "keeping the compression", entry: name)
         try LibZipGate.check(Int64(zip_file_set_external_attributes(archive, zip_uint64_t(added), 0, zip_uint8_t(ZIP_OPSYS_UNIX),
                                                                     zip_uint32_t(0o100644) << 16)),
@@ -192,4 +191,9 @@ struct LibZipEntryRecord {
         default: nil
         }
     }
+}
+
+extension ZipCompression {
+    /// The ZIP method number libzip takes for it.
+    var libzipMethod: Int32 { self == .store ? ZIP_CM_STORE : ZIP_CM_DEFLATE }
 }
