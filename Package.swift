@@ -68,7 +68,7 @@ let package = Package(
             "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",
             "ImageProcessing", "PassPreview",
         ]),
-        .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "CGlibc"]),
+        .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
 
         // The test kit (style rule 13): helpers every test target shares, depended on by test targets only.
         // Not named `*Tests`, so scripts/unit-tests.sh does not run it as a test target.
