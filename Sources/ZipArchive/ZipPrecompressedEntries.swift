@@ -26,8 +26,10 @@ public struct ZipPrecompressedEntries: Sendable {
     /// reading and writing), which was 4 % of a batch pass's time for the loyalty sample's 66 KB of images.
     public init(_ files: [(path: String, data: Data, compression: ZipCompression)]) throws(ZipError) {
         var compressed = try Self.write(files)
-        let methods = try Self.readMethods(of: compressed, count: files.count)
-        let overRatio = Set(methods.indices.filter { methods[$0].ratio > Self.maxDeflateRatio })
+        let written = files.isEmpty ? [] : try ZipReader(data: compressed, limits: Self.ownArchive).entries
+        let overRatio = written.indices.filter {
+            written[$0].uncompressedSize / max(written[$0].compressedSize, 1) > Self.maxDeflateRatio
+        }
         var final = files
         if !overRatio.isEmpty {
             for index in overRatio { final[index].compression = .store }
@@ -55,18 +57,6 @@ public struct ZipPrecompressedEntries: Sendable {
         return try writer.finish()
     }
 
-    private static func readMethods(of archive: Data, count: Int) throws(ZipError) -> [(compression: ZipCompression, ratio: Int)] {
-        guard count > 0 else { return [] }
-        let result = archive.withUnsafeBytes { bytes in
-            Result { () throws(ZipError) -> [(compression: ZipCompression, ratio: Int)] in
-                let opened = try LibZipArchive.open(borrowing: bytes)
-                return try (0..<count).map { (index) throws(ZipError) in
-                    let record = try opened.entry(at: index)
-                    let ratio = record.compressedSize == 0 ? 0 : Int(record.uncompressedSize / record.compressedSize)
-                    return (record.compression ?? .store, ratio)
-                }
-            }
-        }
-        return try result.get()
-    }
+    /// No bounds: the archive is the one this type just wrote from the caller's files.
+    private static let ownArchive = ZipLimits(maxEntries: .max, maxEntrySize: .max, maxTotalUncompressedSize: .max, maxCompressionRatio: .max)
 }
