@@ -7,47 +7,63 @@ import Testing
 /// The server's lifecycle task: request tasks end before `shutdown()` returns, and draining waits for
 /// a signal rather than a fixed time.
 @Suite struct ServerLifecycleTests {
-    /// Answers after `delay` whatever happens, ignoring cancellation (like a blocking database call).
-    struct Stubborn: HTTPResponder {
-        let delay: Double
+    private static let quiet = Logger(label: "test", level: .error)
+
+    /// Answers once `gate` opens whatever happens, ignoring cancellation (like a blocking database
+    /// call): the test, not a clock, decides when the handler ends.
+    struct Held: HTTPResponder {
+        let gate: Gate
         let started: Counter
         let finished: Counter
 
         func plan(for head: HTTPRequest) -> HTTPRequestPlan {
             HTTPRequestPlan { _ in
                 started.increment()
-                await withCheckedContinuation { continuation in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
-                }
+                await gate.wait()
                 finished.increment()
                 return .empty(status: .ok)
             }
         }
+
+        /// A handler that is never held.
+        static func answeringAtOnce() -> Held {
+            let gate = Gate()
+            gate.open()
+            return Held(gate: gate, started: Counter(), finished: Counter())
+        }
     }
 
-    private static let quiet = Logger(label: "test", level: .error)
-
     @Test func shutdownReturnsOnlyOnceEveryRequestTaskHasEnded() async throws {
+        let gate = Gate()
         let started = Counter()
         let finished = Counter()
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadCount: 2, shutdownGracePeriod: .milliseconds(50)),
-            responder: Stubborn(delay: 0.4, started: started, finished: finished),
+            responder: Held(gate: gate, started: started, finished: finished),
             logger: Self.quiet
         )
         try server.start()
         let client = RawHTTPClient(port: try #require(server.port))
         let inFlight = Task { try await client.request("GET", "/") }
         while started.count == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        await server.shutdown()
+        let stopped = Counter()
+        let shutdown = Task {
+            await server.shutdown()
+            stopped.increment()
+        }
+        // The grace period ends with the handler still held: the client gets its 503, and shutdown
+        // keeps waiting for the request task.
+        #expect(try await inFlight.value.status == 503)
+        #expect(stopped.count == 0)
+        gate.open()
+        await shutdown.value
         #expect(finished.count == 1)
-        #expect(try await inFlight.value.status == 503)  // answered at the end of the grace period
     }
 
     @Test func drainingAnIdleServerDoesNotWaitForTheGracePeriod() async throws {
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, threadCount: 2, shutdownGracePeriod: .seconds(30)),
-            responder: Stubborn(delay: 0, started: Counter(), finished: Counter()),
+            responder: Held.answeringAtOnce(),
             logger: Self.quiet
         )
         try server.start()
@@ -60,7 +76,7 @@ import Testing
     }
 
     @Test func concurrentShutdownsAllReturnOnceStopped() async throws {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threadCount: 2), responder: Stubborn(delay: 0, started: Counter(), finished: Counter()), logger: Self.quiet)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threadCount: 2), responder: Held.answeringAtOnce(), logger: Self.quiet)
         try server.start()
         let port = try #require(server.port)
         await withTaskGroup(of: Void.self) { group in
@@ -72,7 +88,7 @@ import Testing
     @Test func aServerDroppedWhileRunningStillStopsAndReleasesItsPort() async throws {
         var port = 0
         do {
-            let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threadCount: 2), responder: Stubborn(delay: 0, started: Counter(), finished: Counter()), logger: Self.quiet)
+            let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threadCount: 2), responder: Held.answeringAtOnce(), logger: Self.quiet)
             try server.start()
             port = try #require(server.port)
         }
