@@ -16,7 +16,8 @@ public struct ZipPrecompressedEntries: Sendable {
     /// Each entry's method as it ended up, in archive order: copying needs it, and reading it back
     /// from the central directory for every pass costs more than the copy.
     let methods: [ZipCompression]
-    private let archive: Data
+    /// The entries as one archive, opened once per parallel user rather than once per pass.
+    private let opened: LibZipArchivePool
 
     /// Compresses `files` now, each as asked, except that a `.deflate` file shrinking more than
     /// ``maxDeflateRatio`` is stored.
@@ -35,19 +36,15 @@ public struct ZipPrecompressedEntries: Sendable {
             for index in overRatio { final[index].compression = .store }
             compressed = try Self.write(final)
         }
-        archive = compressed
+        opened = LibZipArchivePool(compressed)
         names = files.map(\.path)
         self.methods = final.map(\.compression)
     }
 
-    /// Runs `body` with the entries open as an archive over their own bytes, not a copy: every pass
-    /// copied 300 KB (the loyalty sample) before it could copy the entries. The archive must not be
-    /// used after `body` returns.
+    /// Runs `body` with the entries open as an archive that no other caller uses meanwhile; it must
+    /// not be used after `body` returns.
     func withOpened<T>(_ body: (LibZipArchive) throws(ZipError) -> T) throws(ZipError) -> T {
-        let result = archive.withUnsafeBytes { bytes in
-            Result { () throws(ZipError) -> T in try body(LibZipArchive.open(borrowing: bytes)) }
-        }
-        return try result.get()
+        try opened.withArchive(body)
     }
 
     private static func write(_ files: [(path: String, data: Data, compression: ZipCompression)]) throws(ZipError) -> Data {

@@ -51,15 +51,6 @@ final class LibZipArchive {
                                  operation: "opening the archive")
     }
 
-    /// An archive over `bytes` themselves, which must stay valid and unchanged until it is gone: for
-    /// archives this module wrote itself (``ZipPrecompressedEntries``), so without the consistency
-    /// checks that untrusted input gets.
-    static func open(borrowing bytes: UnsafeRawBufferPointer) throws(ZipError) -> LibZipArchive {
-        guard !bytes.isEmpty else { throw LibZipGate.error(code: ZIP_ER_NOZIP, operation: "opening the archive", entry: nil) }
-        return try LibZipArchive(buffer: LibZipSource(borrowing: bytes, entry: "(the precompressed entries)"), flags: ZIP_RDONLY,
-                                 operation: "opening the archive")
-    }
-
     private var open: OpaquePointer {
         guard let pointer else { preconditionFailure("LibZipArchive used after close") }
         return pointer
