@@ -23,12 +23,27 @@ public struct HTTPRequestPlan: Sendable {
     /// The largest body this request may carry; `nil` means the server's default. A larger body gets
     /// `413` before it is buffered.
     public var maxBodySize: Int?
+    /// Where the responder starts.
+    public var start: ResponderStart
     /// Answers the request once its body is in.
     public let respond: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// Creates a plan.
-    public init(maxBodySize: Int? = nil, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+    public init(maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread,
+                respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.maxBodySize = maxBodySize
+        self.start = start
         self.respond = respond
     }
+}
+
+/// Where a responder starts running.
+public enum ResponderStart: Sendable {
+    /// On the daemon thread that read the request, until it first waits: a responder that answers at
+    /// once (a database read, a cached archive) costs no thread switch. The default.
+    case onDaemonThread
+    /// On the Swift pool: for responders that compute for long before they first wait (drawing a
+    /// picture, resizing images, checking an uploaded template), which would hold up every other
+    /// connection of their daemon thread meanwhile.
+    case inPool
 }

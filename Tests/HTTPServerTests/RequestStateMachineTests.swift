@@ -19,10 +19,12 @@ import Testing
         return machine
     }
 
-    /// A machine whose responder was started (and, if `suspended`, whose connection is parked).
+    /// A machine whose responder was started and is still running after its first step (and, if
+    /// `suspended`, whose connection is parked).
     private static func running(suspended: Bool) -> RequestStateMachine {
         var machine = receiving()
         #expect(machine.bodyEnded().startedRequest != nil)
+        #expect(machine.firstStepEnded().isSuspend)
         if suspended { #expect(machine.suspended().isProceed) }
         return machine
     }
@@ -118,6 +120,23 @@ import Testing
 
     // MARK: Responder
 
+    @Test func responseWithinTheFirstStepIsAnsweredWithoutSuspending() throws {
+        var machine = Self.receiving()
+        #expect(machine.bodyEnded().startedRequest != nil)
+        #expect(machine.responderFinished(.empty(status: .accepted)).isProceed)  // on the daemon thread, inline
+        #expect(try #require(machine.firstStepEnded().answered).status == .accepted)
+        #expect(machine.suspended().isProceed)  // nothing to resume: it was never suspended
+        #expect(machine.bodyEnded().isProceed)
+    }
+
+    @Test func closeWithinTheFirstStepIsAnswered503WithoutSuspending() throws {
+        var machine = Self.receiving()
+        #expect(machine.bodyEnded().startedRequest != nil)
+        #expect(machine.serverClosed().isProceed)
+        #expect(try #require(machine.firstStepEnded().answered).status == .serviceUnavailable)
+        #expect(machine.responderFinished(.empty(status: .ok)).isProceed)
+    }
+
     @Test func responseAfterTheSuspensionResumesOnceAndIsAnsweredOnTheNextCall() throws {
         var machine = Self.running(suspended: true)
         #expect(machine.responderFinished(.empty(status: .accepted)).isResume)
@@ -190,6 +209,11 @@ import Testing
 extension RequestStateMachine.Action {
     var isProceed: Bool {
         if case .proceed = self { return true }
+        return false
+    }
+
+    var isSuspend: Bool {
+        if case .suspend = self { return true }
         return false
     }
 

@@ -47,7 +47,7 @@ actor Barrier {
     }
 
     /// With 2 daemon threads, 50 handlers can only all be waiting at once if none of them holds a
-    /// daemon thread: a blocking bridge would let at most 2 arrive, the barrier would time out, and the
+    /// daemon thread while it waits: a blocking bridge would let at most 2 arrive, the barrier would time out, and the
     /// handlers would answer 503 (the test fails instead of hanging).
     @Test func handlersDoNotBlockDaemonThreads() async throws {
         let parties = 50

@@ -26,6 +26,9 @@ public struct Route: Sendable {
     public var auth: RouteAuth?
     /// The largest body accepted, in bytes; `nil` uses the server's default.
     public var maxBodySize: Int?
+    /// Where the handler starts: ``ResponderStart/inPool`` for one that computes for long before it
+    /// first waits.
+    public var start: ResponderStart
     /// Query and header parameters (path parameters come from the pattern).
     public var parameters: [RouteParameter]
     /// The body it expects, if any.
@@ -42,8 +45,9 @@ public struct Route: Sendable {
     /// Creates a route.
     public init(
         _ method: HTTPMethod, _ path: String, operationID: String? = nil, summary: String = "", auth: RouteAuth? = nil,
-        maxBodySize: Int? = nil, parameters: [RouteParameter] = [], requestBody: RouteBody? = nil,
-        responses: [RouteResponse] = [], middleware: [any HTTPMiddleware] = [], handler: @escaping Handler
+        maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread, parameters: [RouteParameter] = [],
+        requestBody: RouteBody? = nil, responses: [RouteResponse] = [], middleware: [any HTTPMiddleware] = [],
+        handler: @escaping Handler
     ) {
         self.method = method
         self.path = path
@@ -51,6 +55,7 @@ public struct Route: Sendable {
         self.summary = summary
         self.auth = auth
         self.maxBodySize = maxBodySize
+        self.start = start
         self.parameters = parameters
         self.requestBody = requestBody
         self.responses = responses

@@ -107,7 +107,7 @@ public struct Router: HTTPResponder {
             let context = RequestContext(
                 route: MatchedRoute(method: route.method, path: route.path, operationID: route.operationID),
                 parameters: parameters, logger: logger)
-            return HTTPRequestPlan(maxBodySize: route.maxBodySize) { request in
+            return HTTPRequestPlan(maxBodySize: route.maxBodySize, start: route.start) { request in
                 await through(middleware[...], request, context) { request in await run(route, request, context) }
             }
         case .refused(let response):

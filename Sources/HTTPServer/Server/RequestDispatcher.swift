@@ -6,8 +6,10 @@ import Synchronization
 /// The executor between libmicrohttpd's callbacks and an `async` responder: it turns each callback
 /// into an event of the request's `RequestStateMachine` and performs the action it returns.
 ///
-/// Daemon threads never wait for a responder: once the body is in, the connection is suspended and the
-/// responder runs as a child of `tasks`, whose response resumes the connection. Locks guard the
+/// Daemon threads never wait for a responder: once the body is in, the responder's task starts on the
+/// daemon thread and runs there until it first waits (``FirstStepInline``). One that finished is
+/// answered in the same callback; otherwise the connection is suspended and the response, when it
+/// comes, resumes it. Locks guard the
 /// registry and each request's state machine only; suspend, resume and queue happen outside them, in
 /// the order the machine allows. `close()` marks the registry closed and every request in it in one
 /// sweep, so afterwards no responder starts and every suspended connection has been (or, for one whose
@@ -192,8 +194,8 @@ final class RequestDispatcher: Sendable {
     }
 
     /// Performs one action of `request`'s state machine; returns whether the connection stays open.
-    /// `answer` and `startResponder` come only from daemon-thread events; the other parties get
-    /// `resume` or `proceed`.
+    /// `answer`, `startResponder` and `suspend` come only from daemon-thread events; the other parties
+    /// get `resume` or `proceed`.
     private func perform(_ action: RequestStateMachine.Action, for request: InFlightRequest) -> Bool {
         let connection = request.connection
         switch action {
@@ -207,13 +209,15 @@ final class RequestDispatcher: Sendable {
             return send(response, on: connection)
         case .startResponder(let head, let plan):
             deadlines?.received(connection)
-            connection.suspend()
-            // `close()` may have answered the request while the suspension was under way.
-            _ = perform(request.apply { $0.suspended() }, for: request)
-            let submitted = tasks.submit { await self.respond(to: head, plan: plan, for: request) }
+            let started = tasks.start(plan.start) { await self.respond(to: head, plan: plan, for: request) }
             // Only after `close()`, which has answered the request already; kept for robustness.
-            if !submitted { _ = perform(request.apply { $0.serverClosed() }, for: request) }
-            return true
+            if !started { _ = perform(request.apply { $0.serverClosed() }, for: request) }
+            // The responder ran on this thread until it first waited, or to its end.
+            return perform(request.apply { $0.firstStepEnded() }, for: request)
+        case .suspend:
+            connection.suspend()
+            // The responder (or `close()`) may have answered while the suspension was under way.
+            return perform(request.apply { $0.suspended() }, for: request)
         }
     }
 

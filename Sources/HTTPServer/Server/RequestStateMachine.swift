@@ -7,8 +7,9 @@ import Foundation
 /// resume), the responder's task (its response or the time limit) and `close()` at shutdown. Keeping
 /// their rules in one pure struct lets a lock guard only the struct while the libmicrohttpd calls happen
 /// outside it, and lets every transition be tested without a socket. The one ordering libmicrohttpd
-/// imposes (resume exactly once, and only after the suspension) is kept here: a response that arrives
-/// before the executor confirmed the suspension waits for `suspended()`, which then asks for the resume.
+/// imposes (resume exactly once, and only after the suspension) is kept here: a response ready when the
+/// responder's first step returns is answered at once, without suspending; one that arrives before the
+/// executor confirmed the suspension waits for `suspended()`, which then asks for the resume.
 struct RequestStateMachine: Sendable {
     enum State: Sendable {
         /// Headers not seen yet.
@@ -36,8 +37,10 @@ struct RequestStateMachine: Sendable {
         case proceed
         /// Queue this response now (on the daemon thread, inside the access handler).
         case answer(HTTPResponse)
-        /// The body is in: suspend the connection, report `suspended()`, and run the plan's responder.
+        /// The body is in: start the plan's responder, then report `firstStepEnded()`.
         case startResponder(HTTPRequest, HTTPRequestPlan)
+        /// The responder is still running: suspend the connection, then report `suspended()`.
+        case suspend
         /// Wake the suspended connection: libmicrohttpd calls the access handler again, which answers.
         case resume
     }
@@ -168,6 +171,20 @@ struct RequestStateMachine: Sendable {
     }
 
     /// The responder answered; ignored when the request was already answered otherwise.
+    /// The responder's first step, run on the daemon thread, returned: answer now if it finished (or
+    /// `close()` or the time limit answered for it), else suspend the connection until it does.
+    mutating func firstStepEnded() -> Action {
+        switch state {
+        case .running(suspended: false):
+            return .suspend
+        case .ready(let response, resumed: false):
+            state = .answered
+            return .answer(response)
+        case .head, .body, .discarding, .running, .ready, .answered:
+            return .proceed
+        }
+    }
+
     mutating func responderFinished(_ response: HTTPResponse) -> Action {
         complete(with: response)
     }

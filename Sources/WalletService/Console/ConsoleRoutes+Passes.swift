@@ -18,7 +18,7 @@ extension ConsoleRoutes {
             signed(.post, "/passes/:passType/:serial", "Save a pass") { _, context, signed in
                 try await save(try context.parameters.passKey(), signed)
             },
-            signed(.get, "/passes/:passType/:serial/preview.png", "A pass's picture") { request, context, _ in
+            signed(.get, "/passes/:passType/:serial/preview.png", "A pass's picture", start: .inPool) { request, context, _ in
                 try await passPicture(try context.parameters.passKey(), request)
             },
         ]

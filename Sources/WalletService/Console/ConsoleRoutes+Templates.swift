@@ -11,17 +11,17 @@ extension ConsoleRoutes {
     var templateRoutes: [Route] {
         [
             signed(.get, "/templates", "Templates") { _, _, signed in try await templateList(signed) },
-            signed(.post, "/templates/upload", "Check an upload", maxBodySize: Self.maxUploadBody) { _, _, signed in try await review(signed) },
+            signed(.post, "/templates/upload", "Check an upload", maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await review(signed) },
             signed(.get, "/templates/:template", "A template") { request, context, signed in
                 try await templateDetails(try context.parameters.require("template"), signed, notice: request.query("notice"))
             },
-            signed(.get, "/templates/:template/preview.png", "A template's picture") { request, context, _ in
+            signed(.get, "/templates/:template/preview.png", "A template's picture", start: .inPool) { request, context, _ in
                 try await templatePicture(try context.parameters.require("template"), request)
             },
-            signed(.post, "/templates/:template/publish", "Make an upload current", maxBodySize: Self.maxUploadBody) { _, context, signed in
+            signed(.post, "/templates/:template/publish", "Make an upload current", maxBodySize: Self.maxUploadBody, start: .inPool) { _, context, signed in
                 try await publish(try context.parameters.require("template"), signed)
             },
-            signed(.post, "/templates/:template/rollback", "Roll back") { _, context, signed in
+            signed(.post, "/templates/:template/rollback", "Roll back", start: .inPool) { _, context, signed in
                 try await rollback(try context.parameters.require("template"), signed)
             },
         ]

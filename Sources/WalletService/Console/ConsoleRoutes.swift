@@ -53,9 +53,10 @@ struct ConsoleRoutes: Sendable {
 
     /// A route that needs a session: a `GET` without one is sent to sign in, a `POST` without one or
     /// without the session's CSRF token is refused with 403.
-    func signed(_ method: HTTPMethod, _ path: String, _ summary: String, maxBodySize: Int? = nil, _ handler: @escaping SignedHandler) -> Route {
+    func signed(_ method: HTTPMethod, _ path: String, _ summary: String, maxBodySize: Int? = nil,
+                start: ResponderStart = .onDaemonThread, _ handler: @escaping SignedHandler) -> Route {
         let auth = self.auth
-        return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody)) { request, context in
+        return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody), start: start) { request, context in
             guard let session = try await auth.session(of: request) else {
                 if method == .get { return ConsolePage.redirect("/console/sign-in") }
                 return ConsolePage.document("Signed out", status: .forbidden, script: false, """

@@ -23,7 +23,7 @@ struct PreviewRoutes {
         let picture = [RouteBody("image/png", schema: "PreviewPNG"), RouteBody("image/svg+xml", schema: "PreviewSVG")]
         group.add(Route(
             .get, "/passes/:passType/:serial/preview", operationID: "previewPass",
-            summary: "The pass drawn as Wallet shows it now (what GET …/pkpass gives), as PNG or SVG",
+            summary: "The pass drawn as Wallet shows it now (what GET …/pkpass gives), as PNG or SVG", start: .inPool,
             parameters: PreviewQuery.parameters + [RouteParameter("If-None-Match", in: .header)],
             responses: [
                 RouteResponse(.ok, "The picture (ETag names the pass's update tag, template version and the options)", bodies: picture),
@@ -34,7 +34,7 @@ struct PreviewRoutes {
         group.add(Route(
             .post, "/templates/:template/preview", operationID: "previewTemplate",
             summary: "A template's current version filled with a record (or each placeholder's name), drawn as Wallet shows it",
-            maxBodySize: Self.maxRecordSize, parameters: PreviewQuery.parameters,
+            maxBodySize: Self.maxRecordSize, start: .inPool, parameters: PreviewQuery.parameters,
             requestBody: RouteBody("application/json", schema: "PreviewRequest", required: false),
             responses: [
                 RouteResponse(.ok, "The picture", bodies: picture),

@@ -25,7 +25,7 @@ struct TemplateRoutes {
         group.add(Route(
             .put, "/:template", operationID: "uploadTemplate",
             summary: "Upload a template folder as a zip: a new version, made current and rolled out to every pass",
-            maxBodySize: Self.maxUploadSize, requestBody: RouteBody("application/zip", schema: "TemplateArchive"),
+            maxBodySize: Self.maxUploadSize, start: .inPool, requestBody: RouteBody("application/zip", schema: "TemplateArchive"),
             responses: [
                 .json(.ok, "A new version, or none when the files equal the current version (changed: false)", schema: "TemplateUpload"),
                 .json(.created, "A new template, version 1", schema: "TemplateUpload"),
@@ -46,6 +46,7 @@ struct TemplateRoutes {
         group.add(Route(
             .post, "/:template/rollback", operationID: "rollbackTemplate",
             summary: "Make an older version current again, as a new version (the history only grows)", maxBodySize: 4096,
+            start: .inPool,
             requestBody: .json("TemplateRollback"),
             responses: [
                 .json(.ok, "The version made current", schema: "TemplateUpload"), .problem(.notFound, "No such template or version"),
@@ -54,7 +55,7 @@ struct TemplateRoutes {
             ]) { request, context in try await rollback(request, context) })
         group.add(Route(
             .post, "/:template/lint", operationID: "lintTemplate",
-            summary: "Lint a template's current version: errors Wallet would refuse, design warnings, advice",
+            summary: "Lint a template's current version: errors Wallet would refuse, design warnings, advice", start: .inPool,
             responses: [
                 .json(.ok, "Findings, most severe first (header X-Passwright-Lint-Errors counts the errors)", schema: "Findings"),
                 .problem(.notFound, "No such template"),
