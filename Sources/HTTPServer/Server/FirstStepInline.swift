@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// A responder that never really suspends (a SQLite read, a cached archive) therefore runs to its end
 /// on the daemon thread, which queues the answer in the same access-handler call, as a bare
-/// libmicrohttpd server does. Suspending the connection, waking a pool thread and resuming the
-/// connection again (four thread switches on a 2-core machine) was most of such a request's cost. A
-/// responder that does wait (PostgreSQL, a write) is continued on the pool as before, so the daemon
-/// thread is held only until the first real suspension.
+/// libmicrohttpd server does, instead of suspending the connection, waking a pool thread and resuming
+/// the connection again (about a tenth of a list-serials request's server CPU, measured). A responder
+/// that does wait (PostgreSQL, a write) is continued on the pool, so the daemon thread is held only
+/// until the first real suspension; routes that compute for long first start in the pool instead
+/// (``ResponderStart/inPool``).
 final class FirstStepInline: TaskExecutor, Sendable {
     private let first = Atomic<Bool>(true)
 

@@ -170,7 +170,6 @@ struct RequestStateMachine: Sendable {
         }
     }
 
-    /// The responder answered; ignored when the request was already answered otherwise.
     /// The responder's first step, run on the daemon thread, returned: answer now if it finished (or
     /// `close()` or the time limit answered for it), else suspend the connection until it does.
     mutating func firstStepEnded() -> Action {
@@ -185,6 +184,7 @@ struct RequestStateMachine: Sendable {
         }
     }
 
+    /// The responder answered; ignored when the request was already answered otherwise.
     mutating func responderFinished(_ response: HTTPResponse) -> Action {
         complete(with: response)
     }
