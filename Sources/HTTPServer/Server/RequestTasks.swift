@@ -16,9 +16,9 @@ final class RequestTasks: Sendable {
     }
 
     private struct State {
+        /// A task that ended before its handle was stored (one that ran to its end at once) has no
+        /// slot left by then, so its handle is not kept.
         var running: [Int: Slot] = [:]
-        /// Tasks that ended before their handle was stored (one that ran to its end at once).
-        var endedEarly: Set<Int> = []
         var nextID = 0
         var isFinished = false
         var idleWaiter: CheckedContinuation<Void, Never>?
@@ -52,7 +52,7 @@ final class RequestTasks: Sendable {
             self.ended(id)
         }
         let cancel = state.withLock { state -> Bool in
-            if state.endedEarly.remove(id) != nil { return false }
+            guard state.running[id] != nil else { return false }
             state.running[id] = .started(task)
             return state.isFinished  // `finish()` came between the two locks: it could not cancel this one
         }
@@ -87,7 +87,7 @@ final class RequestTasks: Sendable {
 
     private func ended(_ id: Int) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if case .starting = state.running.removeValue(forKey: id) { state.endedEarly.insert(id) }
+            state.running.removeValue(forKey: id)
             return state.takeWaiterIfDone()
         }
         waiter?.resume()
