@@ -44,6 +44,7 @@ import Testing
         #expect(await answer("/sh%6Fp/hat") == "item hat")
         #expect(await answer("/other/about") == "section other")
         #expect(await answer("/other/x/y") == "tail")
+        #expect(await answer("/shop/x/y") == "tail")
         #expect(await answer("/") == "tail")
     }
 

@@ -30,7 +30,8 @@ public struct HTTPRequest: Sendable {
         body: Data = Data(),
         remoteAddress: String? = nil
     ) {
-        let pathEnd = target.firstIndex(of: "?") ?? target.endIndex
+        // The byte, not the `Character`: finding a `Character` walks grapheme clusters.
+        let pathEnd = target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
         let rawPath = String(target[..<pathEnd])
         let rawQuery = pathEnd == target.endIndex ? nil : String(target[target.index(after: pathEnd)...])
         self.method = method
@@ -65,10 +66,11 @@ public struct HTTPQueryItem: Sendable, Equatable {
     /// Splits a raw query on `&`, then `=`, decoding `+` as a space and percent escapes;
     /// an undecodable part is kept raw rather than dropped, so nothing a client sent disappears silently.
     static func parse(_ rawQuery: String) -> [HTTPQueryItem] {
-        rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (part: Substring) -> String in
-                PercentDecoding.decode(part, plusIsSpace: true) ?? String(part).replacingOccurrences(of: "+", with: " ")
+        rawQuery.utf8.split(separator: UInt8(ascii: "&")).map { pair in
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring.UTF8View) -> String in
+                let text = rawQuery[part.startIndex..<part.endIndex]
+                return PercentDecoding.decode(text, plusIsSpace: true) ?? String(text).replacingOccurrences(of: "+", with: " ")
             }
             return HTTPQueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
         }

@@ -45,29 +45,33 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Matches raw (still percent-encoded) path segments; literals compare decoded, and without
-    /// decoding when the segment has no `%` (nearly always, and decoding is the costly part).
-    /// Returns each captured parameter's raw segments, or `nil` when the path does not fit.
-    func match(_ rawSegments: [Substring]) -> [String: [Substring]]? {
-        var captures: [String: [Substring]] = [:]
+    /// Whether raw (still percent-encoded) path segments fit: the segment count first, then each literal,
+    /// compared decoded, and without decoding when the segment has no `%` (nearly always, and decoding
+    /// is the costly part). Nothing is allocated, since most routes tried for a request do not fit.
+    func fits(_ rawSegments: [Substring]) -> Bool {
+        guard segments.last == .tail ? rawSegments.count >= segments.count - 1 : rawSegments.count == segments.count else {
+            return false
+        }
         for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .tail:
-                captures[Self.tailParameter] = Array(rawSegments[index...])
-                return captures
-            case .literal(let literal):
-                guard index < rawSegments.count else { return nil }
-                let raw = rawSegments[index]
-                if raw.utf8.contains(UInt8(ascii: "%")) {
-                    guard PercentDecoding.decode(raw) == literal else { return nil }
-                } else {
-                    guard raw == literal else { return nil }
-                }
-            case .parameter(let name):
-                guard index < rawSegments.count else { return nil }
-                captures[name] = [rawSegments[index]]
+            guard case .literal(let literal) = segment else { continue }
+            let raw = rawSegments[index]
+            if raw.utf8.contains(UInt8(ascii: "%")) {
+                guard PercentDecoding.decode(raw) == literal else { return false }
+            } else {
+                guard raw == literal else { return false }
             }
         }
-        return segments.count == rawSegments.count ? captures : nil
+        return true
+    }
+
+    /// Each parameter's raw segments, in the pattern's order, from segments that ``fits(_:)``.
+    func captures(_ rawSegments: [Substring]) -> [(name: String, raw: ArraySlice<Substring>)] {
+        segments.indices.compactMap { index in
+            switch segments[index] {
+            case .literal: nil
+            case .parameter(let name): (name, rawSegments[index...index])
+            case .tail: (Self.tailParameter, rawSegments[index...])
+            }
+        }
     }
 }

@@ -25,8 +25,8 @@ public struct Router: HTTPResponder {
     /// Every route, in the order they are tried: what the OpenAPI document is generated from.
     public private(set) var routes: [Route] = []
     /// Which routes can match a path, by its first segment, so a request tries a handful of routes
-    /// instead of all of them: routes whose pattern starts with that literal, and those that start
-    /// with a parameter or a tail (or have no segment), as indices into `routes`, ascending.
+    /// instead of all of them: for each first literal, the routes that start with it merged with those
+    /// that start with a parameter or a tail (or have no segment); as indices into `routes`, ascending.
     private var routesByFirstLiteral: [String: [Int]] = [:]
     private var routesWithoutFirstLiteral: [Int] = []
     private var middleware: [any HTTPMiddleware] = []
@@ -51,9 +51,10 @@ public struct Router: HTTPResponder {
     /// Adds a route.
     public mutating func add(_ route: Route) {
         if case .literal(let first) = route.pattern.segments.first {
-            routesByFirstLiteral[first, default: []].append(routes.count)
+            routesByFirstLiteral[first, default: routesWithoutFirstLiteral].append(routes.count)
         } else {
             routesWithoutFirstLiteral.append(routes.count)
+            for first in routesByFirstLiteral.keys { routesByFirstLiteral[first]?.append(routes.count) }
         }
         routes.append(route)
     }
@@ -145,30 +146,43 @@ public struct Router: HTTPResponder {
         }
     }
 
+    /// The first route whose path fits and whose method is the request's (for `HEAD`, a `HEAD` route,
+    /// else a `GET` one). A request tries only the routes of its first segment, and allocates for the
+    /// one that fits, not for every route it tries.
     private func resolve(_ request: HTTPRequest) -> Resolution {
-        let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: true)
-        var matches: [(route: Route, captures: [String: [Substring]])] = []
-        for index in candidates(firstSegment: segments.first) {
-            if let captures = routes[index].pattern.match(segments) { matches.append((routes[index], captures)) }
+        let rawPath = request.rawPath
+        // Split on the byte: splitting a `String` on a `Character` walks grapheme clusters, and a
+        // path's `/` is always the ASCII byte.
+        let segments = rawPath.utf8.split(separator: UInt8(ascii: "/")).map { rawPath[$0.startIndex..<$0.endIndex] }
+        let candidates = candidates(firstSegment: segments.first)
+        var pathFits = false
+        var chosen: Int?
+        var getForHead: Int?
+        for index in candidates where routes[index].pattern.fits(segments) {
+            pathFits = true
+            let method = routes[index].method
+            if method == request.method {
+                chosen = index
+                break
+            }
+            if request.method == .head, method == .get, getForHead == nil { getForHead = index }
         }
-        guard !matches.isEmpty else {
+        guard pathFits else {
             return .refused(.problem(status: .notFound, detail: "No resource at \(request.path)."))
         }
-        let wanted: [HTTPMethod] = request.method == .head ? [.head, .get] : [request.method]
-        for method in wanted {
-            if let (route, captures) = matches.first(where: { $0.route.method == method }) {
-                switch decodeParameters(captures) {
-                case .failure(let invalid):
-                    return .refused(.problem(status: .badRequest, detail: "Path parameter '\(invalid.name)' \(invalid.reason)."))
-                case .success(let parameters):
-                    return .found(route, parameters: parameters)
-                }
+        if let index = chosen ?? getForHead {
+            let route = routes[index]
+            switch decodeParameters(route.pattern.captures(segments)) {
+            case .failure(let invalid):
+                return .refused(.problem(status: .badRequest, detail: "Path parameter '\(invalid.name)' \(invalid.reason)."))
+            case .success(let parameters):
+                return .found(route, parameters: parameters)
             }
         }
         var allow: [HTTPMethod] = []
-        for (route, _) in matches where !allow.contains(route.method) {
-            allow.append(route.method)
-            if route.method == .get, !allow.contains(.head) { allow.append(.head) }
+        for index in candidates where routes[index].pattern.fits(segments) && !allow.contains(routes[index].method) {
+            allow.append(routes[index].method)
+            if routes[index].method == .get, !allow.contains(.head) { allow.append(.head) }
         }
         let allowed = allow.map(\.rawValue).joined(separator: ", ")
         return .refused(.problem(
@@ -179,17 +193,15 @@ public struct Router: HTTPResponder {
     /// The indices of the routes that may match a path starting with `firstSegment`, in the order
     /// they were added.
     private func candidates(firstSegment: Substring?) -> [Int] {
-        let literal = firstSegment.flatMap { PercentDecoding.decode($0) }.flatMap { routesByFirstLiteral[$0] } ?? []
-        guard !routesWithoutFirstLiteral.isEmpty else { return literal }
-        guard !literal.isEmpty else { return routesWithoutFirstLiteral }
-        return (literal + routesWithoutFirstLiteral).sorted()
+        firstSegment.flatMap { PercentDecoding.decode($0) }.flatMap { routesByFirstLiteral[$0] } ?? routesWithoutFirstLiteral
     }
 
     /// Percent-decodes captured segments and refuses values that could escape a path or a key space:
     /// undecodable bytes, NUL, `/` (from `%2F`), `.` or `..` as a whole segment, or more than
     /// `maxParameterLength` characters.
-    private func decodeParameters(_ captures: [String: [Substring]]) -> Result<PathParameters, InvalidParameter> {
+    private func decodeParameters(_ captures: [(name: String, raw: ArraySlice<Substring>)]) -> Result<PathParameters, InvalidParameter> {
         var parameters: [String: String] = [:]
+        parameters.reserveCapacity(captures.count)
         for (name, rawSegments) in captures {
             var decodedSegments: [String] = []
             for raw in rawSegments {
