@@ -145,7 +145,7 @@ struct HostileInputTests {
             let path = "/wallet/v1/devices/d1/registrations/\(Self.loyalty)/PT-1"
             let auth = [("Authorization", "ApplePass push-token-test-0123456789")]
             let long = String(repeating: "a", count: 257)
-            for body in [#"{"pushToken":"xyz"}"#, #"{"pushToken":""}"#, #"{"pushToken":"ab cd"}"#, #"{"pushToken":"ab'; DROP TABLE devices;--"}"#,
+            for body in [#"{"pushToken":"xyz"}"#, #"{"pushToken":""}"#, #"{"pushToken":"ab cd"}"#, #"{"pushToken":"ab'; DROP TABLE devices;--"}"#, #"{"pushToken":"ab\u00e9"}"#,
                          #"{"pushToken":12}"#, #"{}"#, #"[]"#, "not json", #"{"pushToken":"\#(long)"}"#] {
                 let response = try await server.client.send("POST", path, headers: auth, body: Data(body.utf8))
                 try await Self.expectProblem(response, 400, on: server)
