@@ -150,10 +150,7 @@ public struct Router: HTTPResponder {
     /// else a `GET` one). A request tries only the routes of its first segment, and allocates for the
     /// one that fits, not for every route it tries.
     private func resolve(_ request: HTTPRequest) -> Resolution {
-        let rawPath = request.rawPath
-        // Split on the byte: splitting a `String` on a `Character` walks grapheme clusters, and a
-        // path's `/` is always the ASCII byte.
-        let segments = rawPath.utf8.split(separator: UInt8(ascii: "/")).map { rawPath[$0.startIndex..<$0.endIndex] }
+        let segments = Self.segments(of: request.rawPath)
         let candidates = candidates(firstSegment: segments.first)
         var pathFits = false
         var chosen: Int?
@@ -190,6 +187,24 @@ public struct Router: HTTPResponder {
             headers: ["Allow": allowed]))
     }
 
+    /// The non-empty segments between `/`s, found on the bytes (splitting a `String` on a `Character`
+    /// walks grapheme clusters, and a path's `/` is always the ASCII byte), in one array.
+    private static func segments(of rawPath: String) -> [Substring] {
+        var segments: [Substring] = []
+        let utf8 = rawPath.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start != index { segments.append(rawPath[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != utf8.endIndex { segments.append(rawPath[start..<utf8.endIndex]) }
+        return segments
+    }
+
     /// The indices of the routes that may match a path starting with `firstSegment`, in the order
     /// they were added.
     private func candidates(firstSegment: Substring?) -> [Int] {
@@ -203,18 +218,24 @@ public struct Router: HTTPResponder {
         var parameters: [String: String] = [:]
         parameters.reserveCapacity(captures.count)
         for (name, rawSegments) in captures {
-            var decodedSegments: [String] = []
-            for raw in rawSegments {
+            var value = ""
+            for (index, raw) in rawSegments.enumerated() {
                 guard let decoded = PercentDecoding.decode(raw) else {
                     return .failure(InvalidParameter(name: name, reason: "is not valid percent-encoded UTF-8"))
                 }
-                if decoded.utf8.contains(0) { return .failure(InvalidParameter(name: name, reason: "contains a NUL character")) }
-                if decoded.utf8.contains(UInt8(ascii: "/")) { return .failure(InvalidParameter(name: name, reason: "contains an encoded '/'")) }
+                for byte in decoded.utf8 {
+                    if byte == 0 { return .failure(InvalidParameter(name: name, reason: "contains a NUL character")) }
+                    if byte == UInt8(ascii: "/") { return .failure(InvalidParameter(name: name, reason: "contains an encoded '/'")) }
+                }
                 if decoded == "." || decoded == ".." { return .failure(InvalidParameter(name: name, reason: "is a relative path segment")) }
-                decodedSegments.append(decoded)
+                if index == 0 {
+                    value = decoded
+                } else {
+                    value += "/" + decoded
+                }
             }
-            let value = decodedSegments.joined(separator: "/")
-            guard value.count <= maxParameterLength else {
+            // Characters are never more than bytes: count graphemes only when the bytes are over.
+            guard value.utf8.count <= maxParameterLength || value.count <= maxParameterLength else {
                 return .failure(InvalidParameter(name: name, reason: "is longer than \(maxParameterLength) characters"))
             }
             parameters[name] = value

@@ -5,6 +5,7 @@
 enum RequestHeadCheck {
     /// Fields a request may carry once; a second line makes it ambiguous (RFC 9110 §5.3, RFC 9112 §3.2, §6.3).
     static let singletonFields = ["Host", "Authorization", "Content-Length", "Content-Type"]
+    private static let contentLength = singletonFields.firstIndex(of: "Content-Length")!
 
     /// Why the head must be refused with `400`, or `nil` when it is acceptable.
     static func refusal(method: String, target: String, headers: HTTPHeaders) -> String? {
@@ -14,6 +15,10 @@ enum RequestHeadCheck {
         guard target.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             return "the request target contains a byte that must be percent-encoded"
         }
+        // One pass over the fields: how often each singleton appears, and whether a length and a
+        // transfer coding were both sent.
+        var singletonCounts = [Int](repeating: 0, count: singletonFields.count)
+        var hasTransferEncoding = false
         for field in headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte) else {
                 return "a header name is not an HTTP token (no spaces before the colon)"
@@ -21,11 +26,16 @@ enum RequestHeadCheck {
             guard !field.value.utf8.contains(where: { $0 == 0x00 || $0 == 0x0A || $0 == 0x0D }) else {
                 return "header \(field.name) contains CR, LF or NUL"
             }
+            if let index = singletonFields.firstIndex(where: field.name.caseInsensitiveEquals) {
+                singletonCounts[index] += 1
+            } else if field.name.caseInsensitiveEquals("Transfer-Encoding") {
+                hasTransferEncoding = true
+            }
         }
-        if let repeated = singletonFields.first(where: { headers.values(for: $0).count > 1 }) {
-            return "\(repeated) appears more than once"
+        if let index = singletonCounts.firstIndex(where: { $0 > 1 }) {
+            return "\(singletonFields[index]) appears more than once"
         }
-        if headers["Content-Length"] != nil, headers["Transfer-Encoding"] != nil {
+        if hasTransferEncoding, singletonCounts[contentLength] > 0 {
             return "Content-Length and Transfer-Encoding must not be sent together"
         }
         return nil
