@@ -13,6 +13,9 @@ public struct ZipPrecompressedEntries: Sendable {
 
     /// Entry names, in archive order.
     public let names: [String]
+    /// The same names, for an archive's duplicate check: hashed once here rather than in every
+    /// archive the entries are copied into.
+    let nameSet: Set<String>
     /// Each entry's method as it ended up, in archive order: copying needs it, and reading it back
     /// from the central directory for every pass costs more than the copy.
     let methods: [ZipCompression]
@@ -38,6 +41,7 @@ public struct ZipPrecompressedEntries: Sendable {
         }
         opened = LibZipArchivePool(compressed)
         names = files.map(\.path)
+        nameSet = Set(names)
         self.methods = final.map(\.compression)
     }
 

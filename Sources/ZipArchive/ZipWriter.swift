@@ -16,7 +16,9 @@ public struct ZipWriter: Sendable {
     }
 
     private var entries: [Entry] = []
-    private var names: Set<String> = []
+    /// The names of the files added one by one; precompressed groups bring their own set.
+    private var fileNames: Set<String> = []
+    private var groups: [ZipPrecompressedEntries] = []
     private let time: DOSTimestamp
 
     /// Starts an empty archive whose entries carry `modificationDate` (read as UTC, to the
@@ -30,7 +32,9 @@ public struct ZipWriter: Sendable {
     /// differently or unsafely.
     public mutating func add(path: String, data: Data, compression: ZipCompression) throws(ZipError) {
         try ZipEntryName.validate(path, allowsDirectoryMarker: false)
-        guard names.insert(path).inserted else { throw .duplicateEntry(name: path) }
+        guard !groups.contains(where: { $0.nameSet.contains(path) }), fileNames.insert(path).inserted else {
+            throw .duplicateEntry(name: path)
+        }
         entries.append(.file(name: path, data: data, compression: compression))
     }
 
@@ -38,9 +42,12 @@ public struct ZipWriter: Sendable {
     /// without compressing them again (a template's images and strings, in every pass built from it).
     public mutating func add(_ precompressed: ZipPrecompressedEntries) throws(ZipError) {
         guard !precompressed.names.isEmpty else { return }
-        for name in precompressed.names {
-            guard names.insert(name).inserted else { throw .duplicateEntry(name: name) }
+        // Each side's names are unique already: look the files and earlier groups up in its set.
+        if let name = fileNames.first(where: precompressed.nameSet.contains) { throw .duplicateEntry(name: name) }
+        for group in groups {
+            if let name = group.names.first(where: precompressed.nameSet.contains) { throw .duplicateEntry(name: name) }
         }
+        groups.append(precompressed)
         entries.append(.copies(precompressed))
     }
 

@@ -58,6 +58,12 @@ import Testing
         var duplicate = ZipWriter()
         try duplicate.add(path: "icon.png", data: Data([0]), compression: .store)
         #expect(throws: ZipError.duplicateEntry(name: "icon.png")) { try duplicate.add(precompressed) }
+        var fileAfter = ZipWriter()
+        try fileAfter.add(precompressed)
+        #expect(throws: ZipError.duplicateEntry(name: "icon.png")) {
+            try fileAfter.add(path: "icon.png", data: Data([0]), compression: .store)
+        }
+        #expect(throws: ZipError.duplicateEntry(name: shared[0].path)) { try fileAfter.add(precompressed) }
     }
 
     /// Deflate asked for is kept for files that hardly shrink (real PNGs), so copies need no CRC pass;

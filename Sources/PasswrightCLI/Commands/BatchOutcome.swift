@@ -26,13 +26,20 @@ enum BatchOutcome: Sendable {
 /// Writes single passes as `<serialNumber>.pkpass` (atomically, never over an existing pass unless
 /// asked), or hands the bytes back for bundling.
 struct PassFileWriter: Sendable {
-    let outDir: URL
+    /// The output folder's path, taken from its URL once rather than once per pass.
+    let outDirPath: String
     let overwrite: Bool
     let bundles: Bool
 
+    init(outDir: URL, overwrite: Bool, bundles: Bool) {
+        outDirPath = outDir.path
+        self.overwrite = overwrite
+        self.bundles = bundles
+    }
+
     func write(_ compiled: CompiledPass, recordName: String) throws -> Data? {
         guard !bundles else { return compiled.archive }
-        let path = outDir.path + "/" + Self.fileName(for: compiled.serialNumber)
+        let path = outDirPath + "/" + Self.fileName(for: compiled.serialNumber)
         do {
             try AtomicFile.write(compiled.archive, toPath: path, existing: overwrite ? .replace : .keep, durable: false)
         } catch {
