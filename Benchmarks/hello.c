@@ -2,13 +2,28 @@
    60-byte JSON body, with the same daemon shape passwright serve uses (an internal epoll thread pool
    of 2, keep-alive). Whatever Passwright costs above this is Passwright's own.
 
-   cc -O2 -o hello Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd); ./hello PORT */
+   cc -O2 -o hello Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd); ./hello PORT
+
+   BURN_US=50 ./hello PORT spins for 50 µs (wall time, in user space) before each answer: a server that
+   works as long as Passwright does per request, to see what the kernel costs a server that is slower
+   than wrk on the same cores (BENCHMARKS.md, "What is left of a request"). */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+static long burn_ns;
+
+static void burn(void) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < burn_ns);
+}
 
 static const char body[] = "{\"lastUpdated\":\"1700000000\",\"serialNumbers\":[\"bench-1\"]}\n";
 
@@ -17,6 +32,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     (void)cls; (void)url; (void)method; (void)version; (void)upload;
     if (*state == NULL) { *state = connection; return MHD_YES; } /* headers first, then the (empty) body */
     if (*upload_size != 0) { *upload_size = 0; return MHD_YES; }
+    if (burn_ns > 0) burn();
     struct MHD_Response *response = MHD_create_response_from_buffer(sizeof body - 1, (void *)body, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(response, "Content-Type", "application/json");
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
@@ -25,6 +41,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 }
 
 int main(int argc, char **argv) {
+    burn_ns = getenv("BURN_US") ? atol(getenv("BURN_US")) * 1000L : 0;
     if (argc != 2) { fprintf(stderr, "usage: %s PORT\n", argv[0]); return 64; }
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, (uint16_t)atoi(argv[1]), NULL, NULL, answer, NULL,

@@ -7,9 +7,12 @@
 # For each engine: starts `passwright serve` (release build) on 127.0.0.1, issues a pass, registers
 # a device, then runs wrk (2 threads, 32 connections) against register (a new device each request),
 # list serials (200 with a body) and get pass (200, the signed .pkpass), and prints requests/s and
-# the p50/p99 latency wrk reports. First it builds and measures Benchmarks/hello.c, libmicrohttpd
-# answering a 60-byte JSON body with the daemon shape serve uses: every endpoint is also printed as
-# a share of that bare-server limit, measured in the same run.
+# the p50/p99 latency wrk reports, and the CPU each request cost the server (user + system time from
+# /proc/<pid>/stat over the run) and, on PostgreSQL, the database's processes. First it builds and
+# measures Benchmarks/hello.c, libmicrohttpd answering a 60-byte JSON body with the daemon shape serve
+# uses: every endpoint is also printed as a share of that bare-server limit, measured in the same run.
+# hello is measured again with BURN_US=25 and 50 (that much user-space work before each answer), to
+# show what the kernel costs a server that is slower than wrk on the same cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -22,16 +25,56 @@ pg_url=$(scripts/postgres.sh start "$pg_dir")
 export PASS_TYPE=pass.dev.passwright.loyalty SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 admin=bench-admin-token-0123456789
 port=18099
+tick_us=$((1000000 / $(getconf CLK_TCK)))
+# cpu_ticks PID...: the user and system clock ticks of the processes, summed.
+cpu_ticks() {
+  local user=0 system=0 u s pid
+  for pid in "$@"; do
+    read -r u s < <(awk '{print $14, $15}' "/proc/$pid/stat" 2>/dev/null || echo "0 0")
+    user=$((user + u)); system=$((system + s))
+  done
+  echo "$user $system"
+}
+# postgres_pids: the PostgreSQL of this run, its postmaster and every child.
+postgres_pids() {
+  local postmaster
+  postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
+  echo "$postmaster" $(pgrep -P "$postmaster")
+}
+# measure NAME URL [SCRIPT]: wrk against URL; sets out (wrk's report), rps, and cpu ("user + system
+# µs" of $server per request), db_cpu (µs of PostgreSQL per request, or —) and wrk_cpu (wrk's own).
+measure() {
+  local before after db_before db_after requests
+  read -r -a before < <(cpu_ticks "$server")
+  [ -n "${database_pids:-}" ] && read -r -a db_before < <(cpu_ticks $database_pids)
+  out=$(/usr/bin/time -f "%U %S" -o "$work/wrk-time" wrk -t2 -c32 -d"${seconds}s" --latency ${3:+-s "$3"} "$2")
+  read -r -a after < <(cpu_ticks "$server")
+  [ -n "${database_pids:-}" ] && read -r -a db_after < <(cpu_ticks $database_pids)
+  requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  rps=$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")
+  cpu="$(( (after[0] - before[0]) * tick_us / requests )) + $(( (after[1] - before[1]) * tick_us / requests )) µs"
+  wrk_cpu="$(awk -v n="$requests" '{printf "%.1f µs", ($1 + $2) * 1e6 / n}' "$work/wrk-time")"
+  db_cpu="—"
+  [ -n "${database_pids:-}" ] && db_cpu="$(( (db_after[0] + db_after[1] - db_before[0] - db_before[1]) * tick_us / requests )) µs"
+  return 0
+}
 cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)
-"$work/hello" $port &
-server=$!
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
-hello_out=$(wrk -t2 -c32 -d"${seconds}s" --latency "http://127.0.0.1:$port/")
-hello=$(awk '/Requests\/sec/ {print int($2)}' <<<"$hello_out")
-kill "$server"; wait "$server" 2>/dev/null || true; server=
-echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx |"
-echo "|---|---|---|---|---|---|---|"
-echo "| — | bare libmicrohttpd hello (Benchmarks/hello.c) | $hello | limit | $(awk '$1 == "50%" {print $2}' <<<"$hello_out") | $(awk '$1 == "99%" {print $2}' <<<"$hello_out") | 0 |"
+echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx | server CPU per request (user + system) | PostgreSQL CPU per request | wrk CPU per request |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for burn in 0 25 50; do
+  BURN_US=$burn "$work/hello" $port &
+  server=$!
+  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
+  measure hello "http://127.0.0.1:$port/"
+  kill "$server"; wait "$server" 2>/dev/null || true; server=
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out"); p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  if [ "$burn" = 0 ]; then
+    hello=$rps
+    echo "| — | bare libmicrohttpd hello (Benchmarks/hello.c) | $hello | limit | $p50 | $p99 | 0 | $cpu | — | $wrk_cpu |"
+  else
+    echo "| — | hello with BURN_US=$burn (that much work per request) | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $p50 | $p99 | 0 | $cpu | — | $wrk_cpu |"
+  fi
+done
 for engine in sqlite postgres; do
   database="sqlite:$work/$engine.sqlite"
   [ "$engine" = postgres ] && database=$pg_url
@@ -43,15 +86,15 @@ for engine in sqlite postgres; do
     -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null
   curl -sf -X POST "http://127.0.0.1:$port/wallet/v1/devices/bench-device/registrations/$PASS_TYPE/$SERIAL" \
     -H "Authorization: ApplePass $TOKEN" -d '{"pushToken":"00ff"}' >/dev/null
+  database_pids=
+  [ "$engine" = postgres ] && database_pids=$(postgres_pids)
   run() {  # run NAME URL [SCRIPT]
-    local out
-    out=$(wrk -t2 -c32 -d"${seconds}s" --latency ${3:+-s "$3"} "$2")
-    local rps p50 p99 errors
-    rps=$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")
+    measure "$@"
+    local p50 p99 errors
     p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
     errors=$(awk '/Non-2xx/ {print $5}' <<<"$out")
-    echo "| $engine | $1 | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $p50 | $p99 | ${errors:-0} |"
+    echo "| $engine | $1 | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $p50 | $p99 | ${errors:-0} | $cpu | $db_cpu | $wrk_cpu |"
   }
   base="http://127.0.0.1:$port"
   run "register (POST, new device each time)" "$base/" Benchmarks/wrk/register.lua
