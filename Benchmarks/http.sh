@@ -17,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
+command -v /usr/bin/time >/dev/null || apt-get install -y -qq time >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup http
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
