@@ -4,7 +4,7 @@ import Foundation
 /// (`busy_timeout`, another process) and on the disk, which must not hold a thread of the Swift
 /// cooperative pool (two threads on a 2-core box).
 actor SQLiteConnection: DatabaseConnection {
-    private let executor = DispatchQueueExecutor(label: "passwright.storage.sqlite")
+    private let executor: DispatchQueueExecutor
     private var session: SQLiteSession?
     /// The transaction the queued writes share, while one is open.
     private var group: SQLiteCommitGroup?
@@ -15,9 +15,13 @@ actor SQLiteConnection: DatabaseConnection {
 
     nonisolated var taskExecutor: any TaskExecutor { executor }
 
-    /// Opens `path` (`:memory:` for an in-memory database) as the writer, on the connection's queue.
-    static func open(path: String, busyTimeoutMilliseconds: Int) async throws -> SQLiteConnection {
-        let connection = SQLiteConnection()
+    private init(executor: DispatchQueueExecutor) {
+        self.executor = executor
+    }
+
+    /// Opens `path` (`:memory:` for an in-memory database) as the writer, on `executor`'s queue.
+    static func open(path: String, busyTimeoutMilliseconds: Int, on executor: DispatchQueueExecutor) async throws -> SQLiteConnection {
+        let connection = SQLiteConnection(executor: executor)
         try await connection.open(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         return connection
     }
