@@ -114,7 +114,12 @@ struct PushEndToEndTests {
                     return claimedAt
                 }
                 try await withService(on: database, push: standIn.pushSettings, pushWorker: quickWorker()) { server in
-                    #expect(try await server.adminClient.pushStats()["inFlight"].number == 3)
+                    // Both checks hold only while the lease runs, and a loaded machine (the suite under
+                    // a sanitizer on two cores) can take much of it to stop one service and start the next.
+                    let inFlight = try await server.adminClient.pushStats()["inFlight"].number
+                    if ContinuousClock.now - claimedAt < lease - .seconds(2) {
+                        #expect(inFlight == 3, "the claims still hold")
+                    }
                     try await Task.sleep(for: .seconds(1))
                     if ContinuousClock.now - claimedAt < lease - .seconds(2) {
                         #expect(try standIn.requests().isEmpty, "the claims still hold")
