@@ -10,8 +10,8 @@ import Synchronization
 /// daemon thread and runs there until it first waits (``FirstStepInline``). One that finished is
 /// answered in the same callback; otherwise the connection is suspended and the response, when it
 /// comes, resumes it. Locks guard the registry and each request's state machine only; suspend, resume
-/// and queue happen outside them, in the order the machine allows. `close()` marks the registry closed and every request in it in one
-/// sweep, so afterwards no responder starts and every suspended connection has been (or, for one whose
+/// and queue happen outside them, in the order the machine allows. `close()` marks the registry
+/// closed and every request in it in one sweep, so afterwards no responder starts and every suspended connection has been (or, for one whose
 /// suspension was under way, is at once) resumed: the daemon can then be stopped safely.
 final class RequestDispatcher: Sendable {
     private struct Registry {

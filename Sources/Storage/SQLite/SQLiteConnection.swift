@@ -1,8 +1,9 @@
 import Foundation
 
-/// The SQLite writer connection, isolated on a dispatch queue of its own: writes can wait on locks
-/// (`busy_timeout`, another process) and on the disk, which must not hold a thread of the Swift
-/// cooperative pool (two threads on a 2-core box).
+/// The SQLite writer connection, isolated on the writer's dispatch queue (the database's, so a write
+/// can wait there before it has the connection): writes can wait on locks (`busy_timeout`, another
+/// process) and on the disk, which must not hold a thread of the Swift cooperative pool (two threads
+/// on a 2-core box).
 actor SQLiteConnection: DatabaseConnection {
     private let executor: DispatchQueueExecutor
     private var session: SQLiteSession?
