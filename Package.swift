@@ -19,7 +19,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Signing", targets: ["Signing"]),
         .library(name: "Locking", targets: ["Locking"]),
-        .library(name: "Logging", targets: ["Logging"]),
+        .library(name: "PasswrightLogging", targets: ["PasswrightLogging"]),
     ],
     targets: [
         // C libraries (modulemap + shim.h only).
@@ -36,14 +36,15 @@ let package = Package(
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
         .target(name: "Locking"),
-        // Structured JSON-line logging, shared by the HTTP layer, the push worker and the CLI.
-        .target(name: "Logging"),
+        // Structured JSON-line logging, shared by the HTTP layer, the push worker and the CLI. Not named
+        // `Logging`, which would clash with swift-log for anyone embedding these libraries.
+        .target(name: "PasswrightLogging"),
 
         // Wrappers: the only importers of their C module.
         .target(name: "Signing", dependencies: ["COpenSSL"]),
         .target(name: "ZipArchive", dependencies: ["CZip", "Locking"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres", "Locking"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "Logging"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "PasswrightLogging"]),
         .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
         // Resizes master images into a slot's @1x/@2x/@3x PNGs at the sizes PassModel's ImageSpec gives.
         .target(name: "ImageProcessing", dependencies: ["CVips", "PassModel"]),
@@ -61,25 +62,25 @@ let package = Package(
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
         .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "Logging",
+            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "Logging",
+            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
 
         // The test kit (style rule 13): helpers every test target shares, depended on by test targets only.
         // Not named `*Tests`, so scripts/unit-tests.sh does not run it as a test target.
-        .target(name: "PasswrightTesting", dependencies: ["Storage", "Signing", "HTTPServer", "Logging", "Locking"], path: "Tests/PasswrightTesting"),
+        .target(name: "PasswrightTesting", dependencies: ["Storage", "Signing", "HTTPServer", "PasswrightLogging", "Locking"], path: "Tests/PasswrightTesting"),
 
         // Tests: one target per library.
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "SigningTests", dependencies: ["Signing", "Locking", "PasswrightTesting"]),
         .testTarget(name: "ZipArchiveTests", dependencies: ["ZipArchive", "PasswrightTesting"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Locking", "PasswrightTesting"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "Logging", "PasswrightTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "PasswrightLogging", "PasswrightTesting"]),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
@@ -92,7 +93,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "WalletServiceTests", dependencies: [
             "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
-            "Locking", "Logging", "PasswrightTesting",
+            "Locking", "PasswrightLogging", "PasswrightTesting",
         ]),
         .testTarget(name: "PasswrightCLITests", dependencies: [
             "PasswrightCLI", "Signing", "ZipArchive", "Locking", "PasswrightTesting",

@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(name: "FuzzHTTPRequest", dependencies: [
             "FuzzSupport", .product(name: "WalletService", package: "Passwright"),
             .product(name: "HTTPServer", package: "Passwright"), .product(name: "Signing", package: "Passwright"),
-            .product(name: "Logging", package: "Passwright"),
+            .product(name: "PasswrightLogging", package: "Passwright"),
         ]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Logging
+import PasswrightLogging
 import PasswrightTesting
 import Testing
 

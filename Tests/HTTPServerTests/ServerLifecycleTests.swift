@@ -1,4 +1,4 @@
-import Logging
+import PasswrightLogging
 import Foundation
 import HTTPServer
 import PasswrightTesting

@@ -1,4 +1,4 @@
-import Logging
+import PasswrightLogging
 import Locking
 import Foundation
 import HTTPServer

@@ -1,5 +1,5 @@
 import HTTPServer
-import Logging
+import PasswrightLogging
 
 /// Runs `body` against a real `HTTPServer` on 127.0.0.1 with an ephemeral port (port 0, so suites
 /// running in parallel never collide), and always shuts it down, whatever `body` did.

@@ -1,5 +1,5 @@
 import Locking
-import Logging
+import PasswrightLogging
 
 /// Log events a server under test wrote, so a test can check what reached the log (and, against the
 /// response, what did not reach the client).

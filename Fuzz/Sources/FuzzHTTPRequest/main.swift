@@ -6,7 +6,7 @@
 //
 // Every request must be answered with a status below 500: a 5xx means a handler failed on input it
 // should have refused, so it stops the fuzzer with the request that caused it.
-import Logging
+import PasswrightLogging
 import Foundation
 import FuzzSupport
 import HTTPServer

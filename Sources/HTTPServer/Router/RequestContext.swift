@@ -1,4 +1,4 @@
-import Logging
+import PasswrightLogging
 
 /// What the router learned about a request at its head, handed to middleware and the handler: the
 /// matched route (for metrics and logs), its checked path parameters, and the logger.

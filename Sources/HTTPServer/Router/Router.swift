@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 
 /// Keeps a service's routes and answers each request with the one that fits, resolved once at the
 /// request's head; answers what no handler should see itself: unknown paths (`404`), known paths with

@@ -1,4 +1,4 @@
-import Logging
+import PasswrightLogging
 import Locking
 /// An HTTP/1.1 server on libmicrohttpd that runs an `async` responder for every request.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 import Storage
 
 /// Opens the database at start, waiting for it: with compose (or after a reboot) PostgreSQL may not

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 import WalletStore
 
 /// Writes held notifying changes when they fall due: sleeps until the earliest release (or until a

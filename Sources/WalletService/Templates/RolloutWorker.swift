@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 import WalletStore
 
 /// Carries a template's current version to its passes: advances their update tags in short batches

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 import PassCompiler
 import PassLint
 import PassModel

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import PasswrightLogging
 import PasswrightTesting
 import Signing
 import WalletStore
