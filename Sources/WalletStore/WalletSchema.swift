@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges]
 
     static let initial = Migration(
         version: 1,
@@ -280,6 +280,55 @@ enum WalletSchema {
             ALTER TABLE devices ADD COLUMN last_push_reason TEXT;
             CREATE INDEX passes_serial ON passes (serial_number COLLATE "C", pass_type_identifier COLLATE "C");
             CREATE INDEX passes_template_serial ON passes (template, serial_number COLLATE "C", pass_type_identifier COLLATE "C");
+            """
+    )
+
+    /// A held notifying change keeps the *edits* a writer asked for (JSON, opaque to the store), not
+    /// a snapshot of the pass: when it is released it is applied to the pass as it is then, so a
+    /// change written meanwhile (a template-wide change, a personalization, a void) is never undone.
+    /// `template_version` is the version a held roll-out moves the pass to, so the roll-out passes
+    /// over it until then. Holds of the old shape become edits that set the whole record, the
+    /// overrides and the voided flag (what releasing them did before).
+    static let heldChanges = Migration(
+        version: 5,
+        name: "held changes",
+        sqlite: """
+            CREATE TABLE held_changes (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                edits TEXT NOT NULL,
+                template_version INTEGER,
+                release_at INTEGER NOT NULL,
+                held_at INTEGER NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX held_changes_release ON held_changes (release_at);
+            INSERT INTO held_changes (pass_type_identifier, serial_number, edits, template_version, release_at, held_at)
+            SELECT pass_type_identifier, serial_number,
+                   '[{"data":' || data || ',"overrides":' || overrides || ',"voided":' || CASE WHEN voided THEN 'true' ELSE 'false' END || '}]',
+                   NULL, release_at, held_at
+            FROM pass_holds;
+            DROP TABLE pass_holds;
+            """,
+        postgres: """
+            CREATE TABLE held_changes (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                edits TEXT NOT NULL,
+                template_version BIGINT,
+                release_at BIGINT NOT NULL,
+                held_at BIGINT NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number),
+                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
+            );
+            CREATE INDEX held_changes_release ON held_changes (release_at);
+            INSERT INTO held_changes (pass_type_identifier, serial_number, edits, template_version, release_at, held_at)
+            SELECT pass_type_identifier, serial_number,
+                   '[{"data":' || data || ',"overrides":' || overrides || ',"voided":' || CASE WHEN voided THEN 'true' ELSE 'false' END || '}]',
+                   NULL, release_at, held_at
+            FROM pass_holds;
+            DROP TABLE pass_holds;
             """
     )
 }

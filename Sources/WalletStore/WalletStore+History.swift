@@ -32,6 +32,7 @@ extension WalletStore {
             fields += JSONMembers.changedKeys(from: pass.overrides, to: overrides).map { $0.map { "overrides." + $0 } } ?? ["overrides"]
         }
         if let voided = change.voided, voided != pass.voided { fields.append("voided") }
+        if let version = change.templateVersion, version != pass.templateVersion { fields.append("templateVersion") }
         return fields
     }
 

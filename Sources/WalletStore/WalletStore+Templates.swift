@@ -141,11 +141,11 @@ extension WalletStore {
                 let batch = try await transaction.query(SQL(
                     unsafeText: """
                     SELECT pass_type_identifier, serial_number FROM passes
-                    WHERE template = ? AND template_version < ?
+                    WHERE template = ? AND template_version < ? AND \(Self.notHeldAtVersion)
                     ORDER BY template_version, pass_type_identifier, serial_number
                     LIMIT ?
                     """ + skipLocked,
-                    parameters: [.text(name), .integer(version), .integer(Int64(limit))]))
+                    parameters: [.text(name), .integer(version), .integer(version), .integer(Int64(limit))]))
                 guard !batch.isEmpty else { return (0, 0) }
                 let tag = try await Self.nextUpdateTag(transaction)
                 var parameters: [SQLValue] = [.integer(tag), .integer(version), .integer(now), .integer(now)]
@@ -177,6 +177,33 @@ extension WalletStore {
         if result.pushesQueued > 0 { pushesQueued() }
         return result
     }
+
+    /// Passes of the template behind `version` whose move to it is not held already, in key order
+    /// after `after`: a roll-out that may notify holders moves them one by one through the write
+    /// pipeline (which holds the notifying ones), instead of in one statement.
+    public func passesBehind(_ name: String, version: Int64, after: PassKey? = nil, limit: Int) async throws -> [StoredPass] {
+        let start = after ?? PassKey(passTypeIdentifier: "", serialNumber: "")
+        return try await storing("list the passes of the template \(name) behind version \(version)") {
+            try await database.query(SQL(
+                unsafeText: """
+                SELECT \(StoredPass.columns) FROM passes
+                WHERE template = ? AND template_version < ? AND \(Self.notHeldAtVersion)
+                  AND (pass_type_identifier, serial_number) > (?, ?)
+                ORDER BY pass_type_identifier, serial_number
+                LIMIT ?
+                """,
+                parameters: [
+                    .text(name), .integer(version), .integer(version), .text(start.passTypeIdentifier), .text(start.serialNumber),
+                    .integer(Int64(limit)),
+                ])).map(StoredPass.init(row:))
+        }
+    }
+
+    /// The condition (one parameter: the version) that a pass's move to a version is not held.
+    private static let notHeldAtVersion = """
+        NOT EXISTS (SELECT 1 FROM held_changes WHERE held_changes.pass_type_identifier = passes.pass_type_identifier
+                    AND held_changes.serial_number = passes.serial_number AND held_changes.template_version >= ?)
+        """
 
     private static func version(_ name: String, _ version: Int64, in transaction: Transaction) async throws -> StoredTemplateVersion? {
         try await transaction.query(SQL(

@@ -3,7 +3,7 @@ import Storage
 /// The write path shared by single and template-wide updates: tag, rows, pushes, in the caller's
 /// transaction, on rows the caller has locked and whose tags it has checked (``writePasses(_:)``).
 extension WalletStore {
-    /// Rows per multi-row `UPDATE`, well under both engines' parameter limits (6 values a row).
+    /// Rows per multi-row `UPDATE`, well under both engines' parameter limits (7 values a row).
     private static let updateBatchSize = 200
 
     /// The transaction-scoped PostgreSQL advisory lock serializing tag allocation ("PassTags").
@@ -64,19 +64,20 @@ extension WalletStore {
         for pass in passes {
             parameters += [
                 .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.data), .text(pass.overrides),
-                .integer(pass.voided ? 1 : 0), .integer(pass.updatedAtMilliseconds),
+                .integer(pass.voided ? 1 : 0), .integer(pass.updatedAtMilliseconds), .integer(pass.templateVersion),
             ]
         }
         parameters.append(.integer(tag))
-        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         try await transaction.execute(SQL(unsafeText: """
-            WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at) AS (VALUES \(rows))
+            WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version) AS (VALUES \(rows))
             UPDATE passes SET
                 data = changed.data,
                 overrides = changed.overrides,
                 voided = CAST(changed.voided AS BOOLEAN),
                 updated_at = CAST(changed.updated_at AS BIGINT),
+                template_version = CAST(changed.template_version AS BIGINT),
                 update_tag = ?
             FROM changed
             WHERE passes.pass_type_identifier = changed.pass_type_identifier AND passes.serial_number = changed.serial_number

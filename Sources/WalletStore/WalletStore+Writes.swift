@@ -8,11 +8,6 @@ import Storage
 /// write checks that the pass still has that version's update tag. Tags are unique per change
 /// (every write draws a new one), so an equal tag proves the row is exactly the one the change saw.
 extension WalletStore {
-    /// How often an update computes its change before giving up, unless the caller says otherwise.
-    /// Every failed attempt means another writer's change landed, so the store as a whole always makes
-    /// progress; the bound only keeps one caller from retrying for ever behind a stream of writers.
-    public static let defaultMaximumAttempts = 32
-
     /// Passes read per page while a template-wide update computes its changes.
     public static let templatePageSize = 200
 
@@ -33,15 +28,18 @@ extension WalletStore {
     /// leaves it untouched. A written change adds a row to the pass's history with `source`
     /// (``passUpdates(for:limit:)``).
     public func writePass(
-        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false,
-        source: String = PassUpdateRecord.api
+        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, source: String = PassUpdateRecord.api
     ) async throws -> PassWrite {
         guard let change else {
             guard let current = try await pass(key) else { return .notFound }
             return current.updateTag == expectedTag ? .unchanged(current) : .conflict(current: current)
         }
-        let result = try await writePasses([PassWriteRequest(
-            key: key, expectedTag: expectedTag, change: change, notifies: notifies, releasesHold: releasesHold, source: source)])
+        return try await writePass(PassWriteRequest(key: key, expectedTag: expectedTag, change: change, notifies: notifies, source: source))
+    }
+
+    /// Writes one request of ``writePasses(_:)``, its hold action included.
+    public func writePass(_ request: PassWriteRequest) async throws -> PassWrite {
+        let result = try await writePasses([request])
         if let written = result.written.first { return .written(written, pushesQueued: result.pushesQueued) }
         if let unchanged = result.unchanged.first { return .unchanged(unchanged) }
         if let current = result.conflicts.first { return .conflict(current: current) }
@@ -49,10 +47,12 @@ extension WalletStore {
     }
 
     /// Writes a batch of changes in one short transaction, each only if its pass still has the
-    /// expected tag: the passes are locked (PostgreSQL `FOR NO KEY UPDATE`; SQLite's writer lock is
+    /// expected tag and held change: the passes are locked (PostgreSQL `FOR NO KEY UPDATE`; SQLite's writer lock is
     /// taken at `BEGIN`), their tags compared, and the changes that alter their pass written under
     /// one new tag with their pushes queued, coalesced per device and pass type, and a history row
-    /// per written pass with the request's source and the top-level keys it changed.
+    /// per written pass with the request's source and the top-level keys it changed. Each request's
+    /// hold action (store, replace or remove the pass's held change) lands in the same transaction,
+    /// also when the pass itself does not change.
     ///
     /// Nothing is computed inside the transaction: the caller computed every change before. The
     /// answer lists what landed and, for the conflicts, the rows to compute again from.
@@ -63,13 +63,18 @@ extension WalletStore {
         let result = try await storing(requests.count == 1 ? "write the pass \(requests[0].key)" : "write \(requests.count) passes") {
             try await database.transaction { transaction in
                 let rows = try await Self.lockedPasses(requests.map(\.key), in: transaction)
+                // Read after the passes are locked: every hold write locks its pass first.
+                let holds = try await Self.holds(requests.map(\.key), in: transaction)
                 var unchanged: [StoredPass] = []
                 var conflicts: [StoredPass] = []
                 var missing: [PassKey] = []
                 var altering: [(pass: StoredPass, change: PassChange?, source: String)] = []
                 for request in requests {
                     guard let current = rows[request.key] else { missing.append(request.key); continue }
-                    guard current.updateTag == request.expectedTag else { conflicts.append(current); continue }
+                    guard current.updateTag == request.expectedTag, holds[request.key]?.edits == request.expectedHold else {
+                        conflicts.append(current)
+                        continue
+                    }
                     if let change = request.change, change.alters(current) {
                         altering.append((current, change, request.source))
                     } else {
@@ -77,9 +82,10 @@ extension WalletStore {
                     }
                 }
                 let applied = try await self.apply(altering, in: transaction)
-                let landed = Set(applied.passes.map(\.key)).union(unchanged.map(\.key))
+                let written = Set(applied.passes.map(\.key))
+                let landed = written.union(unchanged.map(\.key))
                 for request in requests where landed.contains(request.key) {
-                    try await Self.recordNotification(request, written: applied.passes.contains { $0.key == request.key }, now: clock.nowMilliseconds(), in: transaction)
+                    try await Self.recordNotification(request, written: written.contains(request.key), now: clock.nowMilliseconds(), in: transaction)
                 }
                 return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
             }

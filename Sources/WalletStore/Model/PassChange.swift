@@ -1,4 +1,4 @@
-/// What an update sets on a pass; a `nil` field keeps the stored value.
+/// What a write sets on a pass; a `nil` field keeps the stored value.
 ///
 /// The store compares JSON as text: canonicalize it (for example with sorted keys) before handing it
 /// over, so an unchanged record is recognised as unchanged and advances nothing.
@@ -9,12 +9,15 @@ public struct PassChange: Sendable, Hashable {
     public var overrides: String?
     /// The new voided flag, or `nil` to keep it.
     public var voided: Bool?
+    /// The template version the pass renders from after the write (a roll-out), or `nil` to keep it.
+    public var templateVersion: Int64?
 
-    /// A change of any of the three mutable parts.
-    public init(data: String? = nil, overrides: String? = nil, voided: Bool? = nil) {
+    /// A change of any of the mutable parts.
+    public init(data: String? = nil, overrides: String? = nil, voided: Bool? = nil, templateVersion: Int64? = nil) {
         self.data = data
         self.overrides = overrides
         self.voided = voided
+        self.templateVersion = templateVersion
     }
 
     /// Whether applying the change to `pass` would alter anything; an equal change is a no-op.
@@ -22,5 +25,6 @@ public struct PassChange: Sendable, Hashable {
         (data.map { $0 != pass.data } ?? false)
             || (overrides.map { $0 != pass.overrides } ?? false)
             || (voided.map { $0 != pass.voided } ?? false)
+            || (templateVersion.map { $0 != pass.templateVersion } ?? false)
     }
 }

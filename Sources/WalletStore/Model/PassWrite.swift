@@ -26,39 +26,48 @@ public enum PassWrite: Sendable, Hashable {
     }
 }
 
+/// What a write does with the pass's held notifying change.
+public enum HoldAction: Sendable, Hashable {
+    /// Leaves it as it is.
+    case keep
+    /// Stores this one in its place (a new hold, or an edit folded in, or a later write's keys taken out).
+    case replace(PassHold)
+    /// Removes it: its edits are written now, or nothing of them is left to write.
+    case remove
+}
+
 /// One pass's part of a batch of compare-and-swap writes (``WalletStore/writePasses(_:)``): the change
-/// computed from the version of the pass with `expectedTag`.
+/// computed from the version of the pass with `expectedTag` and the held change `expectedHold`.
 public struct PassWriteRequest: Sendable, Hashable {
     /// The pass to change.
     public var key: PassKey
     /// The update tag of the version the change was computed from.
     public var expectedTag: Int64
+    /// The edits of the held change the write was computed with (``PassHold/edits``), `nil` for none:
+    /// a hold stored or changed since is a conflict, like a new tag.
+    public var expectedHold: String?
     /// What to set; `nil` (or a change equal to the stored values) writes nothing.
     public var change: PassChange?
+    /// What happens to the pass's held change, in the same transaction.
+    public var hold: HoldAction
     /// Whether the change shows the holder a notification: the pass's last notification time moves
     /// to now when it is written, so the next notifying change keeps its distance.
     public var notifies: Bool
-    /// Whether the write carries out the pass's held change, which is then removed with it.
-    public var releasesHold: Bool
     /// Who makes the change, as the pass's history records it (``PassUpdateRecord/source``).
     public var source: String
 
     /// A change computed from the version of `key` whose tag is `expectedTag`.
     public init(
-        key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, releasesHold: Bool = false,
-        source: String = PassUpdateRecord.api
+        key: PassKey, expectedTag: Int64, expectedHold: String? = nil, change: PassChange?, hold: HoldAction = .keep,
+        notifies: Bool = false, source: String = PassUpdateRecord.api
     ) {
         self.key = key
         self.expectedTag = expectedTag
+        self.expectedHold = expectedHold
         self.change = change
+        self.hold = hold
         self.notifies = notifies
-        self.releasesHold = releasesHold
         self.source = source
-    }
-
-    /// The change computed from `base`, a version of the pass as read from the store.
-    public init(_ change: PassChange?, over base: StoredPass, source: String = PassUpdateRecord.api) {
-        self.init(key: base.key, expectedTag: base.updateTag, change: change, source: source)
     }
 }
 

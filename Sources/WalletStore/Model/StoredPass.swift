@@ -41,6 +41,12 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// Debuggers and `dump` show the description only, never the token.
     public var customMirror: Mirror { Mirror(self, children: ["pass": description]) }
 
+    /// Every column of `passes`, as ``init(row:)`` reads them.
+    static let columns = """
+        pass_type_identifier, serial_number, template, data, overrides, authentication_token,
+        update_tag, voided, created_at, updated_at, template_version, last_notified_at
+        """
+
     /// Decodes a row selected with every column of `passes`.
     init(row: Row) throws {
         key = PassKey(passTypeIdentifier: try row.string("pass_type_identifier"), serialNumber: try row.string("serial_number"))
@@ -69,7 +75,7 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         createdAt = pass.createdAt
         updatedAtMilliseconds = updatedAt
         lastModified = Milliseconds.date(updatedAt)
-        templateVersion = pass.templateVersion
+        templateVersion = change.templateVersion ?? pass.templateVersion
         lastNotifiedAtMilliseconds = pass.lastNotifiedAtMilliseconds
     }
 }
