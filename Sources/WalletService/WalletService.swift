@@ -49,7 +49,8 @@ public final class WalletService: Sendable {
         try await store.migrate()
         let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
-        rollouts = RolloutWorker(store: store, logger: logger)
+        let service = PassService(store: store, templates: templates, notifications: configuration.notifications)
+        rollouts = RolloutWorker(passes: service, logger: logger)
         templateService = TemplateService(store: store, library: templates, rollouts: rollouts)
         do {
             if let directory = configuration.templatesDirectory {
@@ -74,8 +75,7 @@ public final class WalletService: Sendable {
             for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
         pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
         let metrics = ServiceMetrics()
-        holds = HoldReleaser(store: store, logger: logger)
-        let service = PassService(store: store, templates: templates, notifications: configuration.notifications, holds: holds)
+        holds = HoldReleaser(passes: service, logger: logger)
         var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))

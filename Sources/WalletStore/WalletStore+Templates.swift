@@ -124,60 +124,6 @@ extension WalletStore {
         }
     }
 
-    /// Moves at most `limit` passes of the template that render from a version older than `version`
-    /// to it, under one new update tag, and queues one push per registered device, in one short
-    /// transaction; returns how many passes moved (0: the roll-out is complete) and the pushes queued.
-    /// Each pass moved gets a history row with source `template vN` and change `templateVersion`.
-    ///
-    /// Called in a loop, a template of a million passes takes many short transactions, never one that
-    /// holds a million rows. On PostgreSQL the batch skips rows another instance has locked, so two
-    /// instances can roll out side by side.
-    public func advanceTemplatePasses(_ name: String, to version: Int64, limit: Int) async throws -> (advanced: Int, pushesQueued: Int) {
-        precondition(limit >= 1, "a batch moves at least one pass")
-        let now = clock.nowMilliseconds()
-        let result: (advanced: Int, pushesQueued: Int) = try await storing("roll version \(version) of the template \(name) out to its passes") {
-            try await database.transaction { transaction in
-                let skipLocked = transaction.engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-                let batch = try await transaction.query(SQL(
-                    unsafeText: """
-                    SELECT pass_type_identifier, serial_number FROM passes
-                    WHERE template = ? AND template_version < ? AND \(Self.notHeldAtVersion)
-                    ORDER BY template_version, pass_type_identifier, serial_number
-                    LIMIT ?
-                    """ + skipLocked,
-                    parameters: [.text(name), .integer(version), .integer(version), .integer(Int64(limit))]))
-                guard !batch.isEmpty else { return (0, 0) }
-                let tag = try await Self.nextUpdateTag(transaction)
-                var parameters: [SQLValue] = [.integer(tag), .integer(version), .integer(now), .integer(now)]
-                for row in batch { parameters += [.text(try row.string("pass_type_identifier")), .text(try row.string("serial_number"))] }
-                let keys = Array(repeating: "(?, ?)", count: batch.count).joined(separator: ", ")
-                // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-                // updated_at moves to the next whole second at least, as every change's does (see
-                // `nextModification`), so If-Modified-Since never hides the new version.
-                let advanced = try await transaction.execute(SQL(
-                    unsafeText: """
-                    UPDATE passes SET update_tag = ?, template_version = ?,
-                        updated_at = CASE WHEN ? > (updated_at / 1000 + 1) * 1000 THEN ? ELSE (updated_at / 1000 + 1) * 1000 END
-                    WHERE (pass_type_identifier, serial_number) IN (VALUES \(keys))
-                    """,
-                    parameters: parameters))
-                // The passes' history, one row each, from one INSERT … SELECT on the batch's new tag
-                // (passes_update_tag): a statement per batch, not per pass.
-                _ = try await transaction.execute(SQL(
-                    """
-                    INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
-                    SELECT pass_type_identifier, serial_number, update_tag, CAST(? AS BIGINT), CAST(? AS TEXT), '["templateVersion"]'
-                    FROM passes WHERE update_tag = ?
-                    """,
-                    .integer(now), .text(PassUpdateRecord.template(version: version)), .integer(tag)))
-                let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
-                return (advanced, queued)
-            }
-        }
-        if result.pushesQueued > 0 { pushesQueued() }
-        return result
-    }
-
     /// Passes of the template behind `version` whose move to it is not held already, in key order
     /// after `after`: a roll-out that may notify holders moves them one by one through the write
     /// pipeline (which holds the notifying ones), instead of in one statement.

@@ -145,10 +145,8 @@ struct NotificationEtiquetteTests {
         try await engine.withDatabase { database in
             let store = WalletStore(database: database, clock: clock)
             try await store.migrate()
-            let releaser = HoldReleaser(store: store, logger: .init(label: "test", level: .error))
-            let service = PassService(
-                store: store, templates: try await importedTemplates(into: store), clock: clock,
-                notifications: .standard, holds: releaser)
+            let service = PassService(store: store, templates: try await importedTemplates(into: store), clock: clock, notifications: .standard)
+            let releaser = HoldReleaser(passes: service, logger: .init(label: "test", level: .error))
             let token = "etiquette-token-\(UUID().uuidString)"
             guard case .object(let record) = try JSONValue.parse(try Samples.record("loyalty", authenticationToken: token).data) else {
                 throw FixtureError("the loyalty sample record is not an object")

@@ -49,31 +49,29 @@ import WalletStore
     }
 
     @Test(arguments: Engine.selected)
-    func anUpdateOvertakenEveryTimeGivesUpAfterFiveTries(engine: Engine) async throws {
+    func anUpdateOvertakenEveryTimeGivesUpAfterTheWritersLimit(engine: Engine) async throws {
         let renders = Locked(0)
         try await withPassService(engine: engine, afterValidation: { store in
             { key in
                 // Every render is overtaken: another writer changes the pass before it is written.
                 let count = renders.withLock { $0 += 1; return $0 }
-                _ = try? await store.updatePass(key) { current in
-                    guard case .object(var record) = try PassService.value(current.data) else { return nil }
-                    record["points"] = .number(Double(count))
-                    return PassChange(data: PassService.text(.object(record)))
-                }
+                guard let current = try? await store.pass(key), case .object(var record)? = try? PassService.value(current.data) else { return }
+                record["points"] = .number(Double(count))
+                _ = try? await store.writePass(key, expectedTag: current.updateTag, change: PassChange(data: PassService.text(.object(record))))
             }
         }) { service, store in
             let key = try await service.issue(try Self.issue("BUSY")).key
             let error = await #expect(throws: WalletStoreError.self) {
                 try await service.update(key, Self.data(["tier": .string("Diamond")]), source: "api")
             }
-            guard case .updateConflict(key, attempts: PassService.defaultMaximumUpdateAttempts)? = error else {
-                Issue.record("expected updateConflict after 5 attempts, got \(String(describing: error))"); return
+            guard case .updateConflict(key, attempts: PassWriter.defaultMaximumAttempts)? = error else {
+                Issue.record("expected updateConflict after the writer's limit of attempts, got \(String(describing: error))"); return
             }
-            #expect(renders.withLock { $0 } == 5)
+            #expect(renders.withLock { $0 } == PassWriter.defaultMaximumAttempts)
             // Nothing of the refused change landed; the other writer's last change did.
             let stored = try #require(try await store.pass(key))
             #expect(try Self.member("tier", of: stored) == .string("Gold"))
-            #expect(try Self.member("points", of: stored) == .number(5))
+            #expect(try Self.member("points", of: stored) == .number(Double(PassWriter.defaultMaximumAttempts)))
         }
     }
 

@@ -67,8 +67,8 @@ import Testing
             #expect(try await store.passUpdates(for: keys[2]).map(\.source) == ["api"], "the unchanged pass has no batch row")
 
             _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v2", uploadedBy: "test"))
-            let batch = try await store.advanceTemplatePasses("event", to: 2, limit: 10)
-            #expect(batch.advanced == 3)
+            let batch = try await store.updatePasses(template: "event", source: "template v2") { _ in PassChange(templateVersion: 2) }
+            #expect(batch.changed == 3)
             for key in keys {
                 let newest = try #require(try await store.passUpdates(for: key).first)
                 #expect(newest.source == "template v2" && newest.changes == ["templateVersion"])

@@ -2,56 +2,42 @@ import Foundation
 import PasswrightLogging
 import WalletStore
 
-/// Writes held notifying changes when they fall due: sleeps until the earliest release (or until a
-/// new hold may be earlier), then writes each due change under a new tag with its pushes, removing
-/// the hold in the same transaction. Several instances may release side by side: a release is a
-/// compare-and-swap, so a hold is written once.
+/// Writes held notifying changes when they fall due, through the write pipeline: sleeps until the
+/// earliest release (or until a new hold may be earlier), then applies each due change's edits to
+/// the pass as it is then, in batches, with their pushes, removing the holds in the same
+/// transactions. Several instances may release side by side: a release is a compare-and-swap, so a
+/// hold is written once. A template-wide change held overnight thus goes out in batches when each
+/// holder's quiet hours end, and the push worker paces the pushes.
 public final class HoldReleaser: Sendable {
-    private let store: WalletStore
+    private let passes: PassService
     private let logger: Logger
-    private let doorbell = Doorbell()
 
-    /// A releaser over `store`.
-    public init(store: WalletStore, logger: Logger) {
-        self.store = store
+    /// A releaser of the holds `passes` stores.
+    init(passes: PassService, logger: Logger) {
+        self.passes = passes
         self.logger = logger
-    }
-
-    /// A hold was stored: its release may be the earliest.
-    func wake() {
-        doorbell.ring()
     }
 
     /// Releases due holds and sleeps until the next, until the task is cancelled.
     public func run() async {
+        let store = passes.store
         while !Task.isCancelled {
             await releaseDue()
             let next = (try? await store.nextHoldRelease()) ?? nil
-            let wait = next.map { max(0, $0.timeIntervalSince(store.clock.now())) } ?? 3600
+            let wait = next.map { max(0, $0.timeIntervalSince(passes.now())) } ?? 3600
             // Whichever comes first: the next release, or a new hold (which may be earlier).
-            await doorbell.wait(upTo: .milliseconds(Int64(min(wait, 3600) * 1000) + 5))
+            await passes.holdStored.wait(upTo: .milliseconds(Int64(min(wait, 3600) * 1000) + 5))
         }
     }
 
-    /// Writes every held change that is due; returns how many were written.
+    /// Writes every held change that is due; returns how many were released.
     @discardableResult
     public func releaseDue() async -> Int {
-        var released = 0
         do {
-            for hold in try await store.dueHolds() {
-                for _ in 1...5 {
-                    guard let current = try await store.pass(hold.key) else { break }
-                    let write = try await store.writePass(
-                        hold.key, expectedTag: current.updateTag, change: hold.change, notifies: true, releasesHold: true,
-                        source: PassUpdateRecord.hold)
-                    if case .conflict = write { continue }
-                    released += 1
-                    break
-                }
-            }
+            return try await passes.writer.releaseDue()
         } catch {
             logger.error("held changes not released; they go out at the next round", ["error": "\(error)"])
+            return 0
         }
-        return released
     }
 }

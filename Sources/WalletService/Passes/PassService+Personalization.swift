@@ -27,12 +27,10 @@ extension PassService {
     /// racing requests cannot both personalize the pass.
     func personalize(_ key: PassKey, token: String, info: JSONObject) async throws -> Personalization {
         guard let pass = try await store.pass(key), await offersPersonalization(pass) else { return .notOffered }
-        let templates = self.templates
-        let change = Change(data: .object(["personalization": .object(info)]), overrides: JSONObject(), voided: nil)
+        let change = Change(data: .object(["personalization": .object(info)]))
         do {
-            _ = try await store.updatePass(key, maxAttempts: maximumUpdateAttempts, source: Self.personalizationSource) { current in
+            _ = try await writer.write(key, change, source: Self.personalizationSource) { current in
                 guard try !Self.isPersonalized(current) else { throw AlreadyPersonalized() }
-                return try await Self.apply(change, to: current, templates: templates)
             }
         } catch is AlreadyPersonalized {
             return .alreadyPersonalized

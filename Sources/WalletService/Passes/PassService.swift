@@ -7,10 +7,9 @@ import WalletStore
 /// The service layer: everything the routes do with passes, devices, logs and pushes goes through
 /// here, so the routes hold no store and read no clock of their own.
 ///
-/// Every change is rendered and validated with the template before it is stored, so the store never
-/// holds a pass that cannot be built; and it is rendered *outside* any transaction, then written with
-/// a compare-and-swap on the pass's update tag (retried on conflict), so a writer never waits while
-/// another pass renders. The service owns the clock (``now()``): download links and lint dates come
+/// Every change goes through one write pipeline (``PassWriter``): rendered and validated with the
+/// template before it is stored, so the store never holds a pass that cannot be built, outside any
+/// transaction, then written with a compare-and-swap on the pass's update tag and held change. The service owns the clock (``now()``): download links and lint dates come
 /// from the same injected clock as the store's timestamps.
 ///
 /// Extensions by concern: `PassService+Lookup` (reading passes, token checks), `+Devices` (the
@@ -22,40 +21,30 @@ public struct PassService: Sendable {
     let archives: ArchiveCache
     /// The source of "now" for everything the service dates; the store's clock unless a test pins one.
     let clock: any WalletClock
-    /// How often an update renders its change before answering ``WalletStoreError/updateConflict(_:attempts:)``
-    /// (HTTP 503): each failed attempt means another writer's change to the pass landed first.
-    let maximumUpdateAttempts: Int
-    /// Awaited after a change is rendered and validated, before it is written. Production has none;
-    /// tests suspend here to prove that no transaction or lock is held while a pass renders.
-    let afterValidation: (@Sendable (PassKey) async -> Void)?
-    /// When changes that notify the holder go out (quiet hours, spacing).
-    let notifications: NotificationPolicy
-    /// Told of every new hold, so it wakes for the earliest release.
-    let holds: HoldReleaser?
-
-    /// How often an update is attempted by default: enough for a handful of writers racing on one
-    /// pass, few enough that a request under a stream of writers answers quickly instead of spinning.
-    static let defaultMaximumUpdateAttempts = 5
+    /// The one write pipeline every change to a pass goes through.
+    let writer: PassWriter
+    /// Rung whenever a hold is stored, so the ``HoldReleaser`` wakes for the earliest release.
+    let holdStored = Doorbell()
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil) {
-        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, holds: holds)
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off) {
+        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
-        store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = defaultMaximumUpdateAttempts,
-        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil
+        store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = PassWriter.defaultMaximumAttempts,
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
         self.templates = templates
         self.clock = clock
-        self.maximumUpdateAttempts = maximumUpdateAttempts
-        self.afterValidation = afterValidation
-        self.notifications = notifications
-        self.holds = holds
         archives = ArchiveCache(capacity: 256)
+        let doorbell = holdStored
+        writer = PassWriter(
+            store: store, templates: templates, clock: clock, notifications: notifications, maximumAttempts: maximumUpdateAttempts,
+            afterValidation: afterValidation, holdStored: { doorbell.ring() })
     }
 
     /// "Now" from the service's clock: for download link expiry and checks, and the lint date.
@@ -96,26 +85,14 @@ public struct PassService: Sendable {
     }
 
     /// A change to one pass or to every pass of a template.
-    struct Change: Sendable {
-        var data: JSONValue?
-        var overrides: JSONObject
-        var voided: Bool?
-    }
+    typealias Change = PassEdit
 
-    /// Applies one change to every pass of a template, all or nothing: every pass's change is rendered
-    /// and validated (outside any transaction) before the first is written, so one invalid pass fails
-    /// the request with nothing written. The writes then go in short batches with a compare-and-swap
-    /// per pass (``WalletStore/updatePasses(template:maxAttempts:source:_:)``). Each written pass's
-    /// history records the change with `source` (``PassUpdateRecord/api`` from the REST API).
+    /// Applies one change to every pass of a template, all or nothing, through the write pipeline
+    /// (``PassWriter/write(template:_:source:)``): a notifying change is held per holder's quiet
+    /// hours. Each written pass's history records the change with `source`.
     func update(template: String, _ change: Change, source: String) async throws -> TemplateUpdateOutcome {
         _ = try await templates.currentCompiler(template)
-        let templates = self.templates
-        let afterValidation = self.afterValidation
-        return try await store.updatePasses(template: template, maxAttempts: maximumUpdateAttempts, source: source) { current in
-            let proposed = try await Self.apply(change, to: current, templates: templates)
-            await afterValidation?(current.key)
-            return proposed
-        }
+        return try await writer.write(template: template, change, source: source)
     }
 
     /// The signed archive of a stored pass, built once per update tag and template version.
@@ -139,23 +116,6 @@ public struct PassService: Sendable {
     /// Signs a personalization token with the pass's identity (Apple's Wallet Web Service Reference, personalization).
     func signPersonalizationToken(_ token: String, for pass: StoredPass) async throws -> Data {
         try await templates.compiler(for: pass).signDetached(Data(token.utf8))
-    }
-
-    /// The stored change `change` makes to `current` (merged, rendered and validated), or `nil` when it
-    /// changes nothing. It runs outside any transaction, maybe more than once; its only I/O is loading
-    /// the pass's template version on this instance's first use of it.
-    static func apply(_ change: Change, to current: StoredPass, templates: TemplateLibrary) async throws -> PassChange? {
-        let data = try change.data.map { JSONMergePatch.apply($0, to: try value(current.data)) } ?? value(current.data)
-        var overrides = try object(current.overrides)
-        for (key, value) in change.overrides { overrides[key] = value == .null ? nil : value }
-        let voided = change.voided ?? current.voided
-        let dataText = text(data), overridesText = text(.object(overrides))
-        guard dataText != current.data || overridesText != current.overrides || voided != current.voided else { return nil }
-        let compiler = try await templates.compiler(for: current)
-        var checked = overrides
-        if voided { checked["voided"] = .bool(true) }
-        _ = try compiler.validate(PassInput(record: data, recordName: "pass \(current.key.serialNumber)", serialNumber: current.key.serialNumber, authenticationToken: current.authenticationToken, overrides: checked))
-        return PassChange(data: dataText, overrides: overridesText, voided: voided)
     }
 
     static func text(_ value: JSONValue) -> String {

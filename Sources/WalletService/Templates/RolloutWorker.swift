@@ -2,23 +2,24 @@ import Foundation
 import PasswrightLogging
 import WalletStore
 
-/// Carries a template's current version to its passes: advances their update tags in short batches
-/// (each its own transaction) and queues the pushes, until no pass renders from an older version.
+/// Carries a template's current version to its passes through the write pipeline
+/// (``PassWriter/rollOut(template:to:)``): short batches, each its own transaction with its history
+/// rows and pushes, until no pass renders from an older version. A pass whose new version shows its
+/// holder a notification is held like any notifying change (quiet hours, spacing).
 ///
 /// Woken when this instance makes a version current, and once at start, so a roll-out a crash cut
 /// short goes on. On PostgreSQL, instances that roll out the same template at once take disjoint
 /// batches (`SKIP LOCKED`).
 public final class RolloutWorker: Sendable {
     private let store: WalletStore
-    private let batchSize: Int
+    private let writer: PassWriter
     private let logger: Logger
     private let signal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
-    /// A worker moving `batchSize` passes per transaction.
-    public init(store: WalletStore, batchSize: Int = 500, logger: Logger) {
-        precondition(batchSize >= 1, "a batch moves at least one pass")
-        self.store = store
-        self.batchSize = batchSize
+    /// A worker moving the passes of `passes`' store.
+    init(passes: PassService, logger: Logger) {
+        store = passes.store
+        writer = passes.writer
         self.logger = logger
     }
 
@@ -52,24 +53,12 @@ public final class RolloutWorker: Sendable {
     private func rollOut(_ rollout: TemplateRollout) async throws -> Int {
         let clock = ContinuousClock()
         let started = clock.now
-        var advanced = 0, pushes = 0, batches = 0
-        var longest = Duration.zero
-        while !Task.isCancelled {
-            let batchStarted = clock.now
-            let batch = try await store.advanceTemplatePasses(rollout.name, to: rollout.currentVersion, limit: batchSize)
-            longest = max(longest, clock.now - batchStarted)
-            guard batch.advanced > 0 else { break }
-            advanced += batch.advanced
-            pushes += batch.pushesQueued
-            batches += 1
-        }
-        // The longest batch bounds how long any transaction of the roll-out held its locks.
+        let moved = try await writer.rollOut(template: rollout.name, to: rollout.currentVersion)
         logger.info("template rolled out", [
-            "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(advanced),
-            "pushesQueued": String(pushes), "batches": String(batches),
-            "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(longest),
+            "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.advanced),
+            "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "seconds": Self.seconds(clock.now - started),
         ])
-        return advanced
+        return moved.advanced
     }
 
     private static func seconds(_ duration: Duration) -> String {

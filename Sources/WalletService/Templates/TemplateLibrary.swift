@@ -139,13 +139,19 @@ public final class TemplateLibrary: Sendable {
     /// The compiler a stored pass renders with: its own version's (the current one for a pass from
     /// before versions).
     func compiler(for pass: StoredPass) async throws -> PassCompiler {
+        try await compiler(pass.template, version: pass.templateVersion)
+    }
+
+    /// The compiler of one version of a template (0: the current version, for passes from before
+    /// versions).
+    func compiler(_ template: String, version: Int64) async throws -> PassCompiler {
         let entry: Entry?
-        if pass.templateVersion > 0 {
-            entry = try await self.entry(pass.template, version: pass.templateVersion)
+        if version > 0 {
+            entry = try await self.entry(template, version: version)
         } else {
-            entry = try await current(pass.template)?.entry
+            entry = try await current(template)?.entry
         }
-        guard let compiler = entry?.compiler else { throw ServiceError.unavailableTemplate(pass.template) }
+        guard let compiler = entry?.compiler else { throw ServiceError.unavailableTemplate(template) }
         return compiler
     }
 

@@ -12,7 +12,8 @@ func importedTemplates(into store: WalletStore, folder: URL = Samples.templatesF
     let library = TemplateLibrary(
         store: store, identities: IdentityDirectory(root: identities.folder, passphrase: { _ in nil }),
         webServiceURL: "\(TestService.publicURL)/wallet/")
-    let service = TemplateService(store: store, library: library, rollouts: RolloutWorker(store: store, logger: Logger(label: "test")))
+    let rollouts = RolloutWorker(passes: PassService(store: store, templates: library), logger: Logger(label: "test"))
+    let service = TemplateService(store: store, library: library, rollouts: rollouts)
     _ = try await service.importFolders(in: folder, logger: Logger(label: "test", level: .error))
     return library
 }

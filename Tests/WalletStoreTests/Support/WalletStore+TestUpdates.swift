@@ -87,7 +87,7 @@ extension WalletStore {
                 if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass, source: source)) }
             }
         }
-        return TemplateUpdateOutcome(matched: matched, changed: changed, pushesQueued: pushesQueued)
+        return TemplateUpdateOutcome(matched: matched, changed: changed, held: 0, pushesQueued: pushesQueued)
     }
 }
 
