@@ -14,8 +14,8 @@ extension PassWriter {
         var plans: [PassKey: Plan] = [:]
         /// Outbox rows queued or coalesced.
         var pushesQueued = 0
-        /// How many landed plans hold a change.
-        var held: Int { plans.values.count { $0.holds } }
+        /// How many landed plans hold their edit.
+        var held: Int { plans.values.count { $0.editHeld } }
     }
 
     /// Writes `plans` in batches of ``batchSize``; a pass that changed meanwhile (its tag or its held

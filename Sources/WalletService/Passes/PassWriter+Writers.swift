@@ -36,7 +36,7 @@ extension PassWriter {
             return PassUpdate(pass: written, changed: true, pushesQueued: landed.pushesQueued, heldUntil: plan.heldUntil)
         }
         let current = landed.unchanged.first ?? pass
-        return PassUpdate(pass: current, changed: plan.request?.hold != .keep, pushesQueued: 0, heldUntil: plan.heldUntil)
+        return PassUpdate(pass: current, changed: plan.editHeld, pushesQueued: 0, heldUntil: plan.heldUntil)
     }
 
     /// Applies one edit to every pass of a template, all or nothing: every pass's plan is computed
@@ -59,7 +59,7 @@ extension PassWriter {
             after = last.key
         }
         let landed = try await commit(plans) { pass, hold in try await plan(edit, for: pass, hold: hold, source: source) }
-        let changed = Set(landed.written.map(\.key)).union(landed.plans.filter { $0.value.holds }.keys)
+        let changed = Set(landed.written.map(\.key)).union(landed.plans.filter { $0.value.editHeld }.keys)
         return TemplateUpdateOutcome(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
     }
 

@@ -48,6 +48,8 @@ struct PassWriter: Sendable {
         var request: PassWriteRequest?
         /// When the held part goes out, if anything is held after this write.
         var heldUntil: Date?
+        /// Whether the edit itself waits in the hold (it notifies, and now is not the moment).
+        var editHeld = false
 
         /// Whether the write stores a hold.
         var holds: Bool {
@@ -95,7 +97,7 @@ struct PassWriter: Sendable {
             }
         }
         request.hold = .replace(Self.hold(held + (edit.map { [$0] } ?? []), of: pass.key, at: release))
-        return Plan(request: request, heldUntil: release)
+        return Plan(request: request, heldUntil: release, editHeld: edit != nil)
     }
 
     /// The plan for releasing `hold` now; a held change that no longer renders (a later write made it

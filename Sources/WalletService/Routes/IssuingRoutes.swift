@@ -146,6 +146,7 @@ struct IssuingRoutes {
         let body: JSONValue = .object([
             "matched": .number(Double(outcome.matched)),
             "changed": .number(Double(outcome.changed)),
+            "held": .number(Double(outcome.held)),
             "pushesQueued": .number(Double(outcome.pushesQueued)),
         ])
         return .json(body.serialized(sortedKeys: true))
