@@ -8,13 +8,6 @@ import Storage
 /// write checks that the pass still has that version's update tag. Tags are unique per change
 /// (every write draws a new one), so an equal tag proves the row is exactly the one the change saw.
 extension WalletStore {
-    /// Passes read per page while a template-wide update computes its changes.
-    public static let templatePageSize = 200
-
-    /// Passes written per transaction by a template-wide update: short enough that other writers
-    /// barely wait, large enough that a template of 100 000 passes takes 500 commits, not 100 000.
-    public static let templateWriteBatchSize = 200
-
     /// The most passes one ``writePasses(_:)`` call takes, within both engines' parameter limits.
     public static let maximumWriteBatch = 500
 

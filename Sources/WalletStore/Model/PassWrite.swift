@@ -15,15 +15,6 @@ public enum PassWrite: Sendable, Hashable {
     case conflict(current: StoredPass)
     /// No pass has the key.
     case notFound
-
-    /// The result as an ``UpdateOutcome``, or `nil` for a conflict or a missing pass.
-    public var outcome: UpdateOutcome? {
-        switch self {
-        case .written(let pass, let pushesQueued): UpdateOutcome(pass: pass, changed: true, pushesQueued: pushesQueued)
-        case .unchanged(let pass): UpdateOutcome(pass: pass, changed: false, pushesQueued: 0)
-        case .conflict, .notFound: nil
-        }
-    }
 }
 
 /// What a write does with the pass's held notifying change.

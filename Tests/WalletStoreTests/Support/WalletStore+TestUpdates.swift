@@ -5,6 +5,9 @@ import Storage
 /// and ``WalletStore/writePasses(_:)``) in a retry loop. The product has one such loop, the service's
 /// write pipeline; these exist so the store's own tests can drive many writes without it.
 extension WalletStore {
+    static let templatePageSize = 200
+    static let templateWriteBatchSize = 200
+
     /// Updates one pass from its current row, optimistically: `change` runs outside any transaction
     /// (so a slow change, such as rendering and validating the pass, holds no lock and no connection),
     /// and its result is written with ``writePass(_:expectedTag:change:)``, which lands only while the
@@ -95,5 +98,26 @@ extension PassWriteRequest {
     /// The change computed from `base`, a version of the pass as read from the store.
     init(_ change: PassChange?, over base: StoredPass, source: String = PassUpdateRecord.api) {
         self.init(key: base.key, expectedTag: base.updateTag, change: change, source: source)
+    }
+}
+
+/// The result of updating one pass.
+struct UpdateOutcome: Sendable, Hashable {
+    /// The pass after the update (unchanged when ``changed`` is false).
+    let pass: StoredPass
+    /// Whether anything was written; a `nil` or equal change advances neither tag nor pushes.
+    let changed: Bool
+    /// How many outbox rows (one per registered device) were queued or coalesced.
+    let pushesQueued: Int
+}
+
+extension PassWrite {
+    /// The result as an ``UpdateOutcome``, or `nil` for a conflict or a missing pass.
+    var outcome: UpdateOutcome? {
+        switch self {
+        case .written(let pass, let pushesQueued): UpdateOutcome(pass: pass, changed: true, pushesQueued: pushesQueued)
+        case .unchanged(let pass): UpdateOutcome(pass: pass, changed: false, pushesQueued: 0)
+        case .conflict, .notFound: nil
+        }
     }
 }
