@@ -289,29 +289,11 @@ enum WalletSchema {
     /// `template_version` is the version a held roll-out moves the pass to, so the roll-out passes
     /// over it until then. Holds of the old shape become edits that set the whole record, the
     /// overrides and the voided flag (what releasing them did before).
-    static let heldChanges = Migration(
-        version: 5,
-        name: "held changes",
-        sqlite: """
-            CREATE TABLE held_changes (
-                pass_type_identifier TEXT NOT NULL,
-                serial_number TEXT NOT NULL,
-                edits TEXT NOT NULL,
-                template_version INTEGER,
-                release_at INTEGER NOT NULL,
-                held_at INTEGER NOT NULL,
-                PRIMARY KEY (pass_type_identifier, serial_number),
-                FOREIGN KEY (pass_type_identifier, serial_number) REFERENCES passes ON DELETE CASCADE
-            );
-            CREATE INDEX held_changes_release ON held_changes (release_at);
-            INSERT INTO held_changes (pass_type_identifier, serial_number, edits, template_version, release_at, held_at)
-            SELECT pass_type_identifier, serial_number,
-                   '[{"data":' || data || ',"overrides":' || overrides || ',"voided":' || CASE WHEN voided THEN 'true' ELSE 'false' END || '}]',
-                   NULL, release_at, held_at
-            FROM pass_holds;
-            DROP TABLE pass_holds;
-            """,
-        postgres: """
+    static let heldChanges = Migration(version: 5, name: "held changes", sqlite: heldChangesScript, postgres: heldChangesScript)
+
+    /// One script for both engines: SQLite reads `BIGINT` as an integer column, and `voided` (0/1
+    /// there, a boolean here) is tested the same way by `CASE WHEN voided`.
+    private static let heldChangesScript = """
             CREATE TABLE held_changes (
                 pass_type_identifier TEXT NOT NULL,
                 serial_number TEXT NOT NULL,
@@ -330,5 +312,4 @@ enum WalletSchema {
             FROM pass_holds;
             DROP TABLE pass_holds;
             """
-    )
 }

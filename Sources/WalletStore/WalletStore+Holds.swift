@@ -44,17 +44,9 @@ extension WalletStore {
 
     /// The held changes of `keys`, read in the caller's transaction.
     static func holds(_ keys: [PassKey], in transaction: Transaction) async throws -> [PassKey: PassHold] {
-        let list = Array(repeating: "(?, ?)", count: keys.count).joined(separator: ", ")
-        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-        let rows = try await transaction.query(SQL(
-            unsafeText: "SELECT \(PassHold.columns) FROM held_changes WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))",
-            parameters: keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }))
-        var holds: [PassKey: PassHold] = [:]
-        for row in rows {
-            let hold = try PassHold(row: row)
-            holds[hold.key] = hold
+        try await PassKeyRows.select(PassHold.self, columns: PassHold.columns, from: "held_changes", keys: keys) {
+            try await transaction.query($0)
         }
-        return holds
     }
 
     /// After a request's write landed: the notification time and the hold, in its transaction.

@@ -77,19 +77,10 @@ extension WalletStore {
 
     /// The passes with `keys` (at most ``maximumWriteBatch``) that exist, by key.
     public func passes(_ keys: [PassKey]) async throws -> [PassKey: StoredPass] {
-        guard !keys.isEmpty else { return [:] }
-        let list = Array(repeating: "(?, ?)", count: keys.count).joined(separator: ", ")
-        return try await storing("read \(keys.count) passes") {
-            // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            let rows = try await database.query(SQL(
-                unsafeText: "SELECT \(StoredPass.columns) FROM passes WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))",
-                parameters: keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }))
-            var passes: [PassKey: StoredPass] = [:]
-            for row in rows {
-                let pass = try StoredPass(row: row)
-                passes[pass.key] = pass
+        try await storing("read \(keys.count) passes") {
+            try await PassKeyRows.select(StoredPass.self, columns: StoredPass.columns, from: "passes", keys: keys) {
+                try await database.query($0)
             }
-            return passes
         }
     }
 }

@@ -90,25 +90,10 @@ extension WalletStore {
     /// The current rows of `keys`, locked until the transaction ends on PostgreSQL (key order, so
     /// two batches never lock each other's rows in opposite orders).
     private static func lockedPasses(_ keys: [PassKey], in transaction: Transaction) async throws -> [PassKey: StoredPass] {
-        let list = Array(repeating: "(?, ?)", count: keys.count).joined(separator: ", ")
         let lock = transaction.engine == .postgres ? "FOR NO KEY UPDATE" : ""
-        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-        let rows = try await transaction.query(SQL(
-            unsafeText: """
-            SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                   update_tag, voided, created_at, updated_at, template_version, last_notified_at
-            FROM passes
-            WHERE (pass_type_identifier, serial_number) IN (VALUES \(list))
-            ORDER BY pass_type_identifier, serial_number
-            \(lock)
-            """,
-            parameters: keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }
-        ))
-        var passes: [PassKey: StoredPass] = [:]
-        for row in rows {
-            let pass = try StoredPass(row: row)
-            passes[pass.key] = pass
-        }
-        return passes
+        return try await PassKeyRows.select(
+            StoredPass.self, columns: StoredPass.columns, from: "passes", keys: keys, suffix: "ORDER BY pass_type_identifier, serial_number \(lock)"
+        ) { try await transaction.query($0) }
     }
+
 }

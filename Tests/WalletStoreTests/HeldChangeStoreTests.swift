@@ -1,0 +1,65 @@
+import Foundation
+import PasswrightTesting
+import Storage
+import Testing
+@testable import WalletStore
+
+/// Held changes keep the writer's edits, compare-and-swapped with the pass, and a database from
+/// before keeps its holds across the migration.
+struct HeldChangeStoreTests {
+    @Test(arguments: StoreEngine.selected)
+    func aHoldLandsWithItsPassAndConflictsLikeATag(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            let pass = try await store.createPass(Fixture.pass("held"))
+            let hold = PassHold(key: pass.key, edits: #"[{"data":{"seat":"9Z"}}]"#, templateVersion: 3, releaseAtMilliseconds: 1_700_000_100_000)
+            // Holding writes no pass: no tag moves, no history, no push.
+            let stored = try await store.writePass(PassWriteRequest(key: pass.key, expectedTag: pass.updateTag, change: nil, hold: .replace(hold)))
+            #expect(stored == .unchanged(pass))
+            #expect(try await store.hold(pass.key) == hold)
+            #expect(try await store.passUpdates(for: pass.key).isEmpty)
+            // A writer that read the pass without the hold must not overwrite it.
+            let stale = try await store.writePass(PassWriteRequest(
+                key: pass.key, expectedTag: pass.updateTag, expectedHold: nil, change: PassChange(voided: true), hold: .remove))
+            #expect(stale == .conflict(current: pass))
+            #expect(try await store.hold(pass.key) == hold)
+            // With the hold it read, it lands: the pass is written and the hold removed together.
+            guard case .written(let written, _) = try await store.writePass(PassWriteRequest(
+                key: pass.key, expectedTag: pass.updateTag, expectedHold: hold.edits, change: PassChange(voided: true), hold: .remove)) else {
+                Issue.record("the write with the current hold did not land"); return
+            }
+            #expect(written.voided)
+            #expect(try await store.hold(pass.key) == nil)
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
+    func holdsOfTheOldShapeBecomeEditsThatSetTheWholeState(engine: StoreEngine) async throws {
+        try await engine.withLocation { configuration in
+            let database = try await configuration.open(poolSize: 2)
+            try await withCleanup {
+                try await database.migrate(WalletSchema.migrations.filter { $0.version <= 4 })
+                let store = WalletStore(database: database, clock: TestClock())
+                let pass = try await store.createPass(Fixture.pass("old-hold"))
+                _ = try await database.transaction { transaction in
+                    try await transaction.execute(SQL(
+                        """
+                        INSERT INTO pass_holds (pass_type_identifier, serial_number, data, overrides, voided, release_at, held_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                        .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(#"{"seat":"2B"}"#), .text("{}"),
+                        .integer(1), .integer(1_700_000_200_000), .integer(1_700_000_000_000)))
+                }
+                try await store.migrate()
+                let hold = try #require(try await store.hold(pass.key))
+                #expect(hold.releaseAtMilliseconds == 1_700_000_200_000)
+                #expect(hold.templateVersion == nil)
+                let edits = try JSONSerialization.jsonObject(with: Data(hold.edits.utf8)) as? [[String: Any]]
+                #expect(edits?.count == 1)
+                #expect((edits?.first?["data"] as? [String: String]) == ["seat": "2B"])
+                #expect(edits?.first?["voided"] as? Bool == true)
+            } cleanup: {
+                await database.close()
+            }
+        }
+    }
+}
