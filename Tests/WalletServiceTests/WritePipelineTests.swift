@@ -181,6 +181,30 @@ struct WritePipelineTests {
         }
     }
 
+    @Test("six notifying edits racing overnight all fold into the hold, none lost", arguments: Engine.selected)
+    func racingNotifyingEditsAllFoldIn(engine: Engine) async throws {
+        try await Etiquette.with(engine: engine, at: Etiquette.day(0, Self.night)) { service, store, clock, releaser in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 1...6 {
+                    group.addTask {
+                        let edit = Etiquette.data(["tier": .string("Tier \(index)"), "member": .object(["note\(index)": .number(Double(index))])])
+                        let outcome = try await service.update(Etiquette.key, edit, source: "api")
+                        #expect(outcome.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")))
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await Etiquette.pushes(store) == 0)
+            clock.set(Etiquette.day(1, "06:00:01"))
+            #expect(await releaser.releaseDue() == 1)
+            guard case .object(let record) = try await Etiquette.record(store), case .object(let member)? = record["member"] else {
+                throw FixtureError("record")
+            }
+            for index in 1...6 { #expect(member["note\(index)"] == .number(Double(index)), "edit \(index) survived") }
+            #expect(try await Etiquette.pushes(store) == 1, "one push for all six")
+        }
+    }
+
     // MARK: Helpers
 
     /// Publishes the loyalty sample with its `pass.json` edited as version 2 and rolls it out; answers
