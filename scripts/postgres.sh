@@ -3,6 +3,7 @@
 #
 #   scripts/postgres.sh start DIR [PORT]   # prints postgres://postgres@127.0.0.1:PORT/passwright_test
 #   scripts/postgres.sh stop DIR
+#   scripts/postgres.sh resume DIR PORT    # starts a stopped one again, on its data and port
 #
 # Without PORT it picks a free one (and tries another if something takes it first), so a server
 # someone left running, or a second checkout's tests, never stops this one from starting.
@@ -12,7 +13,7 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 start DIR [PORT] | stop DIR" >&2
+    echo "usage: $0 start DIR [PORT] | stop DIR | resume DIR PORT" >&2
     exit 64
 }
 
@@ -36,6 +37,12 @@ as_postgres() {
     fi
 }
 
+# Starts the server of DIR on PORT; fails (its log on stderr) if it does not come up.
+serve() {
+    as_postgres "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w \
+        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null
+}
+
 command=${1:-}
 case "$command" in
 start)
@@ -54,8 +61,7 @@ start)
     for ((attempt = 1; attempt <= attempts; attempt++)); do
         port=${requested:-$((20000 + RANDOM % 30000))}
         rm -f "$dir/server.log"
-        if as_postgres "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-            -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null; then
+        if serve "$dir" "$port"; then
             break
         fi
         if [[ -z "$requested" ]] && grep -q "Address already in use" "$dir/server.log" && ((attempt < attempts)); then
@@ -74,6 +80,13 @@ stop)
     dir=$(realpath -m "$2")
     bin=$(bindir)
     as_postgres "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+    ;;
+resume)
+    # An outage drill (scripts/outage.sh): the same data, so what was committed before is still there.
+    [[ $# -eq 3 ]] || usage
+    dir=$(realpath -m "$2")
+    bin=$(bindir)
+    serve "$dir" "$3" || { cat "$dir/server.log" >&2; exit 1; }
     ;;
 *)
     usage

@@ -9,6 +9,8 @@
 #   browser      the web console in headless Chromium, push on against the APNs stand-in (scripts/browser.sh)
 #   soak         the 90/10 Wallet mix with wrk on SQLite and PostgreSQL (Benchmarks/soak.sh)
 #   crash        SIGKILL rounds under write load, nothing acknowledged lost (scripts/crash.sh)
+#   outage       PostgreSQL stopped under write load (503 + Retry-After, back by itself, nothing
+#                acknowledged lost) and a full SQLite volume (507, readyz, recovery) (scripts/outage.sh)
 #   fuzz         every libFuzzer target for a fixed time (scripts/fuzz.sh)
 #
 # and prints one line per stage. Exits non-zero if any stage failed; later stages still run.
@@ -36,7 +38,7 @@ if [ "${1:-}" = --plain ]; then
 fi
 
 stages=("$@")
-[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi browser soak crash fuzz)
+[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi browser soak crash outage fuzz)
 
 # The scripts drive the plain debug binary: sanitizer builds change its memory figures and timings.
 binary() {
@@ -53,8 +55,9 @@ run_stage() {
     browser) binary && scripts/browser.sh ;;
     soak) binary && Benchmarks/soak.sh --seconds "${SOAK_SECONDS:-30}" ;;
     crash) binary && scripts/crash.sh --rounds "${CRASH_ROUNDS:-20}" ;;
+    outage) binary && scripts/outage.sh ;;
     fuzz) binary && scripts/fuzz.sh --seconds "${FUZZ_SECONDS:-30}" ;;
-    *) echo "test: no stage '$1' (stages: unit thread hostile openapi browser soak crash fuzz)" >&2; return 2 ;;
+    *) echo "test: no stage '$1' (stages: unit thread hostile openapi browser soak crash outage fuzz)" >&2; return 2 ;;
   esac
 }
 

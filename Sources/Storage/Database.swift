@@ -26,6 +26,10 @@ public protocol Database: Sendable {
     /// Checks that the database answers (a `SELECT 1`), reconnecting a broken PostgreSQL connection.
     func ping() async throws
 
+    /// The last failure that outlasts a request (the database unavailable or full), recorded by every
+    /// operation on this database; see ``probe()``.
+    var health: StorageHealth { get }
+
     /// Closes every connection; later calls throw ``StorageError/closed(engine:)``.
     func close() async
 
@@ -76,6 +80,26 @@ extension Database {
                 ))
             }
         }
+    }
+
+    /// Whether the database can take writes now, for a readiness check: `nil` when it can, else the
+    /// failure that stops it.
+    ///
+    /// Pings, then — while the last failure was "full" — writes one row back unchanged (the newest
+    /// `schema_migrations` row: a real write on both engines, which needs a page of room in the WAL or
+    /// the table, and changes nothing); on SQLite only once the volume has a megabyte free again, since
+    /// one page can fit where the next pass does not. Without the probe a server taken out of
+    /// rotation for a full disk would never see the write that clears it.
+    public func probe() async -> StorageFailure? {
+        do {
+            try await ping()
+        } catch {
+            return health.lastFailure ?? StorageFailure(kind: .unavailable, reason: "\(error)")
+        }
+        if health.lastFailure?.kind == .full, (self as? SQLiteDatabase)?.hasRoom ?? true {
+            _ = try? await execute(SQL("UPDATE schema_migrations SET applied_at = applied_at WHERE version = (SELECT MAX(version) FROM schema_migrations)"))
+        }
+        return health.lastFailure
     }
 
     /// Serializes migrators and creates `schema_migrations` on first use.

@@ -26,9 +26,49 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     case misuse(String)
     /// The database was closed with ``Database/close()``.
     case closed(engine: DatabaseEngine)
+    /// The database or the volume it writes to is full (`SQLITE_FULL`, an I/O error whose `errno` is
+    /// `ENOSPC` or `EDQUOT`, PostgreSQL's `53100` disk_full): nothing of the statement was written, and
+    /// nothing more will be until someone frees space. `location` names the database file or server
+    /// (no password), so whoever reads the error knows which volume to look at.
+    case full(engine: DatabaseEngine, location: String, code: String, message: String)
     /// SQLite ended a transaction that several writes shared after an error in one of them (a full
-    /// disk, an I/O error): none of them was written, and each may be tried again.
-    case groupRolledBack
+    /// disk, an I/O error): none of them was written, and each may be tried again. `cause` is that
+    /// error's kind, so a full disk reads as one for every write it undid.
+    case groupRolledBack(cause: Kind)
+
+    /// What a failure means for the caller, whatever the engine: the HTTP layer and readiness act on
+    /// this, never on codes.
+    public enum Kind: Sendable, Equatable {
+        /// The database does not answer now (connection refused or lost, the server shutting down or
+        /// starting up, out of connections or memory): the same request later may well succeed.
+        case unavailable
+        /// The database or its volume is full: nothing is written until space is freed.
+        case full
+        /// Anything else: a bug, a constraint, a corrupt file; trying again does not help by itself.
+        case other
+    }
+
+    /// The kind of this failure (see ``Kind``), from the case and, for a statement, its code:
+    /// PostgreSQL class `08` (connection exception), `57P01`–`57P03` (shutting down, crashed, cannot
+    /// connect now) and `53000`/`53200`/`53300` (insufficient resources, out of memory, too many
+    /// connections) are `unavailable`.
+    public var kind: Kind {
+        switch self {
+        case .connectionFailed, .closed:
+            return .unavailable
+        case .full:
+            return .full
+        case .groupRolledBack(let cause):
+            return cause
+        case .statementFailed(.postgres, _, let code, _):
+            if code.hasPrefix("08") || ["57P01", "57P02", "57P03", "53000", "53200", "53300"].contains(code) {
+                return .unavailable
+            }
+            return .other
+        default:
+            return .other
+        }
+    }
 
     /// Whether a row was refused because it duplicates a unique key, on either engine.
     public var isUniqueViolation: Bool {
@@ -50,6 +90,7 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
         case .statementFailed(_, _, let code, _): code
         case .uniqueViolation(.postgres, _, _): "23505"
         case .uniqueViolation(.sqlite, _, _): "19"
+        case .full(_, _, let code, _): code
         default: nil
         }
     }
@@ -77,6 +118,8 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             "Storage misuse: \(message)"
         case .closed(let engine):
             "\(engine): the database is closed"
+        case .full(let engine, let location, let code, let message):
+            "\(engine): the database \(location) or the volume it is on is full (error \(code): \(message)); nothing was written. Free space on that volume (or raise its quota), and writes resume by themselves"
         case .groupRolledBack:
             "sqlite: the transaction this write shared with others was rolled back after an error in one of them; nothing was written, try again"
         }

@@ -16,6 +16,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     /// No template of this name is stored (HTTP 404).
     case templateNotFound(String)
     /// The database failed while the store was doing `operation`; `error` says how, without values.
+    /// Its ``StorageError/kind`` decides the HTTP status: 503 with `Retry-After` while the database is
+    /// unavailable, 507 while it is full (nothing was written either way), 500 for anything else.
     case database(operation: String, error: StorageError)
 
     /// A message a user can act on.

@@ -201,6 +201,9 @@ actor PostgresConnection: TransactionalConnection {
         if code == "23505" {
             throw StorageError.uniqueViolation(engine: .postgres, sql: sql, message: message)
         }
+        if code == "53100" {
+            throw StorageError.full(engine: .postgres, location: handle.server, code: code, message: message)
+        }
         throw StorageError.statementFailed(engine: .postgres, sql: sql, code: code, message: message)
     }
 

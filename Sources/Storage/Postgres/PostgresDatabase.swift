@@ -1,6 +1,7 @@
 /// PostgreSQL behind ``Database``: a bounded pool of libpq connections.
 final class PostgresDatabase: Database {
     let engine = DatabaseEngine.postgres
+    let health = StorageHealth()
     private let pool: ConnectionPool<PostgresConnection>
     /// Where the pool connects, for the listener's connection of its own.
     private let url: String
@@ -23,16 +24,18 @@ final class PostgresDatabase: Database {
 
     func execute(_ sql: SQL) async throws -> Int {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await pool.withConnection { try await $0.execute(sql) }
+        return try await health.observe(writing: true) { try await pool.withConnection { try await $0.execute(sql) } }
     }
 
     func query(_ sql: SQL) async throws -> [Row] {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await pool.withConnection { try await $0.query(sql) }
+        return try await health.observe(writing: false) { try await pool.withConnection { try await $0.query(sql) } }
     }
 
     func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T {
-        try await Transaction.run(in: pool, for: ObjectIdentifier(self), engine: .postgres, body)
+        try await health.observe(writing: true) {
+            try await Transaction.run(in: pool, for: ObjectIdentifier(self), engine: .postgres, body)
+        }
     }
 
     func ping() async throws {

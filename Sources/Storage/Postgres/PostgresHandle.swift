@@ -33,6 +33,13 @@ final class PostgresHandle {
         PQstatus(pointer) == CONNECTION_OK
     }
 
+    /// Where the connection goes, `postgres://host:port/database`, without user or password: names
+    /// the server in an error that an operator must fix there (a full disk).
+    var server: String {
+        let part = { (value: UnsafeMutablePointer<CChar>?) in value.map { String(cString: $0) } ?? "" }
+        return "postgres://\(part(PQhost(pointer))):\(part(PQport(pointer)))/\(part(PQdb(pointer)))"
+    }
+
     /// libpq's message for the last connection-level failure.
     var lastMessage: String {
         String(cString: PQerrorMessage(pointer)).trimmingCharacters(in: .whitespacesAndNewlines)

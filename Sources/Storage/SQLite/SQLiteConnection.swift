@@ -53,21 +53,23 @@ actor SQLiteConnection: DatabaseConnection {
         return group.outcome
     }
 
-    /// Ends the write's savepoint: kept when its body returned, undone when it threw. Throws when a
-    /// kept savepoint could not be released (then it is undone). When SQLite itself has ended the
-    /// transaction after an error, every write of the group fails with ``StorageError/groupRolledBack``.
-    func leave(keeping: Bool) throws {
+    /// Ends the write's savepoint: kept when its body returned (`bodyError` is `nil`), undone when it
+    /// threw. Throws when a kept savepoint could not be released (then it is undone). When SQLite
+    /// itself has ended the transaction after an error, every write of the group fails with
+    /// ``StorageError/groupRolledBack(cause:)`` carrying that error's kind (a full disk stays one).
+    func leave(after bodyError: (any Error)?) throws {
         let session = try opened()
         var failure: (any Error)?
-        if keeping {
+        if bodyError == nil {
             do { try session.run(.releaseSavepoint) } catch { failure = error }
         }
-        if (!keeping || failure != nil) && session.isInTransaction {
+        if (bodyError != nil || failure != nil) && session.isInTransaction {
             do { try session.run(.rollbackToSavepoint) } catch { abandonGroup(session) }
         }
         if !session.isInTransaction, let group {
             self.group = nil
-            group.outcome.settle(.failure(StorageError.groupRolledBack))
+            let cause = (failure ?? bodyError) as? StorageError
+            group.outcome.settle(.failure(StorageError.groupRolledBack(cause: cause?.kind ?? .other)))
         }
         if let failure { throw failure }
     }

@@ -5,16 +5,32 @@ import Foundation
 /// queries beside it thanks to WAL, on the calling thread.
 final class SQLiteDatabase: Database {
     let engine = DatabaseEngine.sqlite
+    let health = StorageHealth()
     let writer: ConnectionPool<SQLiteConnection>
     /// The writer's queue, whichever connection the pool holds: known before a write leases the
     /// writer, so the write waits for it there (see ``transaction(_:)``).
     private let writerExecutor: DispatchQueueExecutor
     private let readers: SQLiteReaders?
+    /// The database file, `nil` in memory.
+    private let file: String?
+    /// The free space below which a volume that was full still counts as full (see ``hasRoom``).
+    static let minimumFreeBytes = 1 << 20
 
-    private init(writer: ConnectionPool<SQLiteConnection>, writerExecutor: DispatchQueueExecutor, readers: SQLiteReaders?) {
+    private init(writer: ConnectionPool<SQLiteConnection>, writerExecutor: DispatchQueueExecutor, readers: SQLiteReaders?, file: String?) {
         self.writer = writer
         self.writerExecutor = writerExecutor
         self.readers = readers
+        self.file = file
+    }
+
+    /// Whether the file's volume has at least ``minimumFreeBytes`` free. After a write found the volume
+    /// full, a one-page probe can still fit in the last few free blocks while the next pass cannot;
+    /// readiness waits for real room instead of flapping. `true` in memory or when the volume does not say.
+    var hasRoom: Bool {
+        guard let file else { return true }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        guard let free = (try? FileManager.default.attributesOfFileSystem(forPath: folder))?[.systemFreeSize] as? NSNumber else { return true }
+        return free.int64Value >= Int64(Self.minimumFreeBytes)
     }
 
     /// Opens the writer now (creating the file and its folder) so a bad path fails here.
@@ -43,7 +59,7 @@ final class SQLiteDatabase: Database {
         // Each in-memory connection is a separate database, so memory gets the writer only.
         let readers = path == ":memory:" || poolSize < 2 ? nil
             : SQLiteReaders(path: path, capacity: poolSize - 1, busyTimeoutMilliseconds: timeout)
-        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers)
+        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers, file: path == ":memory:" ? nil : path)
     }
 
     /// A write outside a transaction joins the writer's shared transaction like any other.
@@ -53,8 +69,18 @@ final class SQLiteDatabase: Database {
 
     func query(_ sql: SQL) async throws -> [Row] {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        if let readers, let rows = try readers.withSession({ try $0.queryIfReadOnly(sql) }) {
-            return rows
+        if let readers {
+            let rows: [Row]?
+            do {
+                rows = try readers.withSession { try $0.queryIfReadOnly(sql) }
+            } catch {
+                health.record(error)
+                throw error
+            }
+            if let rows {
+                health.succeeded(writing: false)
+                return rows
+            }
         }
         return try await transaction { try await $0.query(sql) }
     }
@@ -68,9 +94,11 @@ final class SQLiteDatabase: Database {
     /// writes queued for the writer are a chain (register on SQLite was bound by it, not by CPU).
     func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await withTaskExecutorPreference(writerExecutor) {
-            let connection = try await writer.lease()
-            return try await write(on: connection, body)
+        return try await health.observe(writing: true) {
+            try await withTaskExecutorPreference(writerExecutor) {
+                let connection = try await writer.lease()
+                return try await write(on: connection, body)
+            }
         }
     }
 
@@ -93,10 +121,10 @@ final class SQLiteDatabase: Database {
             result = .failure(error)
         }
         transaction.end()
-        let keeping = if case .success = result { true } else { false }
+        let bodyError: (any Error)? = if case .failure(let error) = result { error } else { nil }
         do {
-            try await connection.leave(keeping: keeping)
-        } catch where keeping {
+            try await connection.leave(after: bodyError)
+        } catch where bodyError == nil {
             result = .failure(error)
         } catch {}
         if await connection.mayHandOn(), await writer.handOff(connection) {

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// Owns one `sqlite3*`; closes it when the last reference goes.
 ///
@@ -23,14 +24,39 @@ final class SQLiteHandle {
         sqlite3_close_v2(pointer)
     }
 
-    /// The error gate: turns the connection's last failure into a typed error naming the SQL.
+    /// The error gate: turns the connection's last failure into a typed error naming the SQL, or
+    /// naming the file when the database or its volume is full.
     func error(sql: String) -> StorageError {
         let code = sqlite3_extended_errcode(pointer)
         let message = String(cString: sqlite3_errmsg(pointer))
         if code == passwright_sqlite_constraint_unique() || code == passwright_sqlite_constraint_primarykey() {
             return .uniqueViolation(engine: .sqlite, sql: sql, message: message)
         }
+        if isFull(code) {
+            return .full(engine: .sqlite, location: "sqlite:\(filename)", code: String(code), message: message)
+        }
         return .statementFailed(engine: .sqlite, sql: sql, code: String(code), message: message)
+    }
+
+    /// Whether `code` says the database or its volume is full: `SQLITE_FULL` (the unix VFS's answer to
+    /// `ENOSPC` on a write, and `max_page_count` reached), or an I/O error (growing the WAL index, a
+    /// truncate) whose `errno` was `ENOSPC` or `EDQUOT`.
+    private func isFull(_ code: Int32) -> Bool {
+        switch code & 0xFF {
+        case SQLITE_FULL:
+            return true
+        case SQLITE_IOERR:
+            let errno = sqlite3_system_errno(pointer)
+            return errno == ENOSPC || errno == EDQUOT
+        default:
+            return false
+        }
+    }
+
+    /// The main database's file, `:memory:` for an in-memory one.
+    private var filename: String {
+        guard let name = sqlite3_db_filename(pointer, "main"), name.pointee != 0 else { return ":memory:" }
+        return String(cString: name)
     }
 
     /// Runs `sql` (one or more statements, no parameters), throwing through the gate on failure.

@@ -25,9 +25,11 @@ struct OperationsRoutes {
         })
         group.add(Route(
             .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers and a template can issue passes",
-            responses: [.json(.ok, "Ready (status ready), or serving with some templates unusable or pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready: the database does not answer, or no template can issue passes")]
+            responses: [.json(.ok, "Ready (status ready), or serving with some templates unusable or pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready: the database does not answer or is full, or no template can issue passes")]
         ) { _, _ in
-            let databaseAnswers = (try? await database.ping()) != nil
+            // Pings, and after a full disk writes a probe: a failure stays until the database proves otherwise.
+            let storageFailure = await database.probe()
+            let databaseAnswers = storageFailure?.kind != .unavailable
             let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
             let reasons = statuses.mapValues { status -> String? in
                 if case .unavailable(let reason) = status.entry { return reason }
@@ -36,7 +38,7 @@ struct OperationsRoutes {
             // A certificate near its end still signs: degraded, named, so someone renews it in time.
             let renewals = expiry.renewalsDue(now: service.now())
             return Readiness(
-                databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
+                databaseAnswers: databaseAnswers, storageFailure: storageFailure, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
                 identitiesNeedingRenewal: renewals
             ).response
         })

@@ -1,14 +1,18 @@
 import HTTPServer
 import PassModel
+import Storage
 
-/// What `/readyz` answers, from what the caller observed: `503` until the database answers and while
-/// no template can issue passes, since a load balancer should not send traffic that can only fail;
+/// What `/readyz` answers, from what the caller observed: `503` until the database answers, while it
+/// is full (writes can only fail until space is freed) and while no template can issue passes, since
+/// a load balancer should not send traffic that can only fail;
 /// every unusable template is named with its reason (an identity that cannot be read says why and
 /// which user the server runs as). A refused APNs identity degrades pushes only: still `200`, with
 /// status `degraded`.
 struct Readiness: Sendable {
     /// Whether the database answered a ping.
     var databaseAnswers: Bool
+    /// The database's lasting failure (``Database/probe()``), `nil` when it takes writes.
+    var storageFailure: StorageFailure? = nil
     /// Each template's reason for being unusable, `nil` when it can issue passes.
     var templates: [String: String?]
     /// Pass types whose pushes stopped, with the reason.
@@ -21,12 +25,16 @@ struct Readiness: Sendable {
         let unavailable = templates.compactMapValues { $0 }
         let usable = templates.count - unavailable.count
         var problems: [String] = []
-        if !databaseAnswers { problems.append("the database does not answer") }
+        if let storageFailure {
+            problems.append(storageFailure.kind == .full ? "the database is full: \(storageFailure.reason)" : "the database is unavailable: \(storageFailure.reason)")
+        } else if !databaseAnswers {
+            problems.append("the database does not answer")
+        }
         if usable == 0 {
             problems.append(templates.isEmpty ? "no template is installed" : "no template can issue passes")
         }
         let members: [String: JSONValue] = [
-            "database": .string(databaseAnswers ? "ok" : "unavailable"),
+            "database": .string(databaseState),
             "templatesReady": .number(Double(usable)),
             "unavailableTemplates": Self.object(unavailable),
             "stoppedPushIdentities": Self.object(stoppedPushIdentities),
@@ -41,6 +49,15 @@ struct Readiness: Sendable {
         var body = members
         body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty && identitiesNeedingRenewal.isEmpty ? "ready" : "degraded")
         return .json(JSONValue.object(JSONObject(body.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })).serialized(sortedKeys: true))
+    }
+
+    /// `ok`, `unavailable` or `full`.
+    private var databaseState: String {
+        switch storageFailure?.kind {
+        case .full: "full"
+        case .unavailable, .other: "unavailable"
+        case nil: databaseAnswers ? "ok" : "unavailable"
+        }
     }
 
     private static func object(_ values: [String: String]) -> JSONValue {

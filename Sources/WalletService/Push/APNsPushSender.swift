@@ -15,13 +15,13 @@ struct APNsPushSender: PushSender {
             case .unregistered(let since): result = .unregistered(since: since)
             case .badDeviceToken: result = .badDeviceToken
             case .deviceTokenNotForTopic: result = .deviceTokenNotForTopic
-            case .retry: result = .retry(reason: response.reason ?? "HTTP \(response.status)")
+            case .retry(let hint): result = .retry(hint, reason: response.reason ?? "HTTP \(response.status)")
             case .credentialsRejected(let reason): result = .credentialsRejected(reason: reason)
             case .requestRejected(let reason): result = .requestRejected(reason: reason)
             }
             return PushAnswer(result, status: response.status, reason: response.status == 200 ? nil : response.reason ?? result.impliedReason)
         } catch {
-            return PushAnswer(.retry(reason: "transport: \(error)"), status: nil, reason: "transport: \(error)")
+            return PushAnswer(.retry(.backOff, reason: "transport: \(error)"), status: nil, reason: "transport: \(error)")
         }
     }
 }

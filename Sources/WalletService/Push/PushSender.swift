@@ -1,3 +1,4 @@
+import APNs
 import Foundation
 
 /// Sends one pass-update push: the seam between the push worker and APNs, so the worker's handling
@@ -38,8 +39,10 @@ public enum PushResult: Sendable, Equatable {
     case badDeviceToken
     /// 400 DeviceTokenNotForTopic: drop the registration for this pass type.
     case deviceTokenNotForTopic
-    /// 429, 5xx, or the connection failed: try again later with backoff.
-    case retry(reason: String)
+    /// 429, 5xx, or the connection failed: try again as `hint` says — APNs's own suggestion, kept as
+    /// a value so "reconnect now" (503 `Shutdown`) is not read as "back off" (any other retry). A
+    /// failed connection is ``APNsRetrySuggestion/backOff``.
+    case retry(_ hint: APNsRetrySuggestion, reason: String)
     /// 403: the identity's certificate is refused; stop sending for it and tell an operator.
     case credentialsRejected(reason: String)
     /// Another 4xx: the request itself is wrong; retrying cannot help.
@@ -63,7 +66,7 @@ public enum PushResult: Sendable, Equatable {
         case .unregistered: "Unregistered"
         case .badDeviceToken: "BadDeviceToken"
         case .deviceTokenNotForTopic: "DeviceTokenNotForTopic"
-        case .retry(let reason), .credentialsRejected(let reason), .requestRejected(let reason): reason
+        case .retry(_, let reason), .credentialsRejected(let reason), .requestRejected(let reason): reason
         }
     }
 }

@@ -1,5 +1,6 @@
 import PasswrightLogging
 import Locking
+import APNs
 import Foundation
 import HTTPServer
 import WalletStore
@@ -211,9 +212,9 @@ public final class PushWorker: Sendable {
                 count("DeviceTokenNotForTopic")
                 try await store.dropRegistration(deviceLibraryIdentifier: job.deviceLibraryIdentifier, passTypeIdentifier: topic, unlessRegisteredAfter: nil)
                 try await store.completePush(job)
-            case .retry(let reason):
+            case .retry(let hint, let reason):
                 count(reason)
-                await retry(job, after: backoff(attempts: job.attempts), reason: reason)
+                await retry(job, after: delay(for: hint, attempts: job.attempts), reason: reason)
             case .credentialsRejected(let reason):
                 count("credentials rejected")
                 state.withLock { $0.stoppedIdentities[topic] = reason }
@@ -250,6 +251,17 @@ public final class PushWorker: Sendable {
             try await store.retryPush(job, after: delay, error: reason)
         } catch {
             logger.error("cannot reschedule a push; the lease will expire and it will be retried", ["error": "\(error)"])
+        }
+    }
+
+    /// How long a push waits after APNs asked for a retry: no wait when APNs said to reconnect (503
+    /// `Shutdown`: this connection is draining, a new one takes the push) and the push had not failed
+    /// before — a push refused so again on its new connection backs off like any other, so a server
+    /// that keeps draining is not hammered; ``backoff(attempts:)`` otherwise.
+    func delay(for hint: APNsRetrySuggestion, attempts: Int) -> Duration {
+        switch hint {
+        case .reconnect where attempts == 0: .zero
+        case .reconnect, .backOff, .backOffForToken: backoff(attempts: attempts)
         }
     }
 

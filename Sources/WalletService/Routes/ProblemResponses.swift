@@ -4,6 +4,7 @@ import HTTPServer
 import PassCompiler
 import PassModel
 import PassPreview
+import Storage
 import WalletStore
 
 /// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
@@ -25,7 +26,11 @@ enum ProblemResponses {
             return .problem(status: .conflict, detail: "a pass \(key.passTypeIdentifier) / \(key.serialNumber) already exists")
         case WalletStoreError.updateConflict:
             // The pass kept changing under this update; it is busy, not wrong, and a retry soon works.
-            return .problem(status: .serviceUnavailable, detail: "\(error)", headers: ["Retry-After": "1"])
+            return .problem(status: .serviceUnavailable, detail: "\(error)", headers: ["Retry-After": String(busyRetrySeconds)])
+        case WalletStoreError.database(_, let storage) where storage.kind != .other:
+            return storageProblem(storage, context: context)
+        case let storage as StorageError where storage.kind != .other:
+            return storageProblem(storage, context: context)
         case WalletStoreError.passNotFound:
             return .problem(status: .notFound, detail: "no such pass")
         case let error as PassCompilerError:
@@ -40,6 +45,29 @@ enum ProblemResponses {
         default:
             context.logger.error("request failed", ["route": context.routeName, "error": "\(error)"])
             return .problem(status: .internalServerError, detail: "the server could not complete the request; see its log")
+        }
+    }
+
+    /// Seconds a client waits before retrying a pass that kept changing under its update.
+    static let busyRetrySeconds = 1
+    /// Seconds a client waits before retrying while the database does not answer: long enough not to
+    /// hammer a server that is restarting, short enough that writes resume soon after it is back.
+    static let unavailableRetrySeconds = 5
+
+    /// A database that cannot take the request now, whatever the engine: `503` with `Retry-After` when
+    /// it does not answer (nothing was written; the same request later may succeed), `507` naming the
+    /// database and what to do when it or its volume is full. Logged as a warning with the full error
+    /// (its SQL, never values), since an operator must act on either.
+    private static func storageProblem(_ error: StorageError, context: RequestContext) -> HTTPResponse {
+        context.logger.warning("database cannot take the request", ["route": context.routeName, "error": "\(error)"])
+        switch error.kind {
+        case .full:
+            var response = HTTPResponse.problem(status: .insufficientStorage, detail: "\(error)", type: problemType("database-full"))
+            if case .full(_, let location, _, _) = error { response = response.with(extra: ["database": .string(location)]) }
+            return response
+        default:
+            let detail = "the database is unavailable, so nothing was written; try again in \(unavailableRetrySeconds) seconds"
+            return .problem(status: .serviceUnavailable, detail: detail, type: problemType("database-unavailable"), headers: ["Retry-After": String(unavailableRetrySeconds)])
         }
     }
 
@@ -83,6 +111,11 @@ enum ProblemResponses {
     }
 
     static func problemType(_ name: String) -> String { "https://passwright.dev/problems/\(name)" }
+}
+
+extension HTTPStatus {
+    /// `507 Insufficient Storage` (RFC 4918 §11.5): the server cannot store what the request needs.
+    static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
 }
 
 extension HTTPError {
