@@ -34,7 +34,11 @@ public final class HoldReleaser: Sendable {
     @discardableResult
     public func releaseDue() async -> Int {
         do {
-            return try await passes.writer.releaseDue()
+            let (released, failures) = try await passes.writer.releaseDue()
+            for (key, error) in failures {
+                logger.warning("a held change cannot be released yet; it is tried again at the next round", ["pass": "\(key)", "error": "\(error)"])
+            }
+            return released
         } catch {
             logger.error("held changes not released; they go out at the next round", ["error": "\(error)"])
             return 0

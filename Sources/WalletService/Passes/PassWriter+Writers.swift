@@ -63,24 +63,31 @@ extension PassWriter {
         return TemplateUpdateOutcome(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
     }
 
-    /// Writes the held changes that are due, in batches; returns how many holds were released.
-    func releaseDue() async throws -> Int {
+    /// Writes the held changes that are due, in batches; returns how many holds were released and
+    /// the holds that could not be planned (left for the next round).
+    func releaseDue() async throws -> (released: Int, failures: [(PassKey, any Error)]) {
         var released = 0
+        var failures: [(PassKey, any Error)] = []
         while true {
             let due = try await store.dueHolds(limit: Self.batchSize)
-            guard !due.isEmpty else { return released }
+            guard !due.isEmpty else { return (released, failures) }
             let passes = try await store.passes(due.map(\.key))
             var plans: [Plan] = []
             for hold in due {
                 guard let pass = passes[hold.key] else { continue }
-                plans.append(try await releasePlan(for: pass, hold: hold))
+                do {
+                    plans.append(try await releasePlan(for: pass, hold: hold))
+                } catch {
+                    // Its template version cannot be loaded here now: the others go on, it waits.
+                    failures.append((hold.key, error))
+                }
             }
             let landed = try await commit(plans) { pass, hold in
                 guard let hold else { return Plan(request: nil, heldUntil: nil) }
                 return try await releasePlan(for: pass, hold: hold)
             }
             released += landed.plans.count
-            guard due.count == Self.batchSize, !landed.plans.isEmpty else { return released }
+            guard due.count == Self.batchSize, !landed.plans.isEmpty else { return (released, failures) }
         }
     }
 
