@@ -17,7 +17,7 @@ public struct Route: Sendable {
     /// The method it answers (`GET` routes also answer `HEAD`).
     public let method: HTTPMethod
     /// The path pattern: `:name` segments are parameters, a final `*` takes the rest of the path.
-    public let path: String
+    public private(set) var path: String
     /// A stable name for the operation in the OpenAPI document; `nil` for undocumented routes.
     public var operationID: String?
     /// One line saying what the route does.
@@ -40,7 +40,7 @@ public struct Route: Sendable {
     public var middleware: [any HTTPMiddleware]
     /// The handler.
     public let handler: Handler
-    let pattern: RoutePattern
+    private(set) var pattern: RoutePattern
 
     /// Creates a route.
     public init(
@@ -67,10 +67,13 @@ public struct Route: Sendable {
     /// The names of the path parameters, in order (`*` for a tail).
     public var pathParameters: [String] { pattern.parameterNames }
 
-    /// The same route under a prefix, e.g. a group's `/api/v1`.
+    /// The same route under a prefix, e.g. a group's `/api/v1`. A copy with only the path changed, so a
+    /// property added to `Route` later cannot be dropped here (rebuilding the route once lost `start`,
+    /// and every grouped `.inPool` route ran on a daemon thread).
     func prefixed(by prefix: String) -> Route {
-        Route(
-            method, prefix + path, operationID: operationID, summary: summary, auth: auth, maxBodySize: maxBodySize,
-            parameters: parameters, requestBody: requestBody, responses: responses, middleware: middleware, handler: handler)
+        var route = self
+        route.path = prefix + path
+        route.pattern = RoutePattern(route.path)
+        return route
     }
 }
