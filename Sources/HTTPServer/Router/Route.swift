@@ -34,7 +34,8 @@ public struct Route: Sendable {
     /// The body it expects, if any.
     public var requestBody: RouteBody?
     /// What it answers, by status. The router's own answers (`400` for a bad path parameter, `401`
-    /// from ``auth``, `413` for a route with a body) are added to the document without being listed.
+    /// from ``auth``, `413` for a route with a body, `415` for a body of another media type than
+    /// ``requestBody``'s) are added to the document without being listed.
     public var responses: [RouteResponse]
     /// Middleware around this route only (a group's), inside the router's own.
     public var middleware: [any HTTPMiddleware]
