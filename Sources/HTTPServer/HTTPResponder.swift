@@ -25,14 +25,18 @@ public struct HTTPRequestPlan: Sendable {
     public var maxBodySize: Int?
     /// Where the responder starts.
     public var start: ResponderStart
+    /// Whether the server decodes a form body (URL-encoded or multipart) for ``HTTPRequest/form()``
+    /// once it is in, with libmicrohttpd's own form parser, which needs the connection.
+    public var decodesForm: Bool
     /// Answers the request once its body is in.
     public let respond: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// Creates a plan.
-    public init(maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread,
+    public init(maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread, decodesForm: Bool = false,
                 respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.maxBodySize = maxBodySize
         self.start = start
+        self.decodesForm = decodesForm
         self.respond = respond
     }
 }

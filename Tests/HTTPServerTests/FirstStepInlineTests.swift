@@ -27,6 +27,13 @@ import Testing
         router.add(Route(.get, "/computing", start: .inPool) { _, _ in
             .bytes(Data(Self.threadName().utf8), contentType: "text/plain")
         })
+        // A group keeps every property of its routes, `start` included: the admin API's template
+        // upload, lint and previews are grouped `.inPool` routes.
+        var group = RouteGroup("/group")
+        group.add(Route(.get, "/computing", start: .inPool) { _, _ in
+            .bytes(Data(Self.threadName().utf8), contentType: "text/plain")
+        })
+        router.add(group)
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threadCount: 2), responder: router,
                                 logger: Logger(label: "test", level: .error))
         try server.start()
@@ -42,6 +49,9 @@ import Testing
         let computing = try await client.request("GET", "/computing")
         #expect(computing.status == 200)
         #expect(!computing.text.isEmpty && computing.text != "MHD-worker", "a route that computes for long starts in the pool")
+        let grouped = try await client.request("GET", "/group/computing")
+        #expect(grouped.status == 200)
+        #expect(!grouped.text.isEmpty && grouped.text != "MHD-worker", "a grouped route that computes for long starts in the pool too")
         await server.shutdown()
     }
 }

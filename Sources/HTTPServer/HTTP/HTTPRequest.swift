@@ -21,6 +21,9 @@ public struct HTTPRequest: Sendable {
     public var body: Data
     /// The numeric IP address of the peer (the proxy, behind a reverse proxy), if known.
     public var remoteAddress: String?
+    /// The form the server decoded from the body, for a route whose body is a form (``RouteBody/form(_:)``);
+    /// `nil` when it decoded none.
+    var decodedForm: Result<HTTPForm, HTTPError>?
 
     /// Creates a request from a request target (`/path?query`), as the server does and as in-process tests can.
     public init(
@@ -42,6 +45,15 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+    }
+
+    /// The posted form of a route whose body is a form: decoded by the server once the body was in, with
+    /// libmicrohttpd's own parser. Throws `400` for a malformed form, `415` when the body is no form.
+    public func form() throws(HTTPError) -> HTTPForm {
+        guard let decodedForm else {
+            throw HTTPError(.unsupportedMediaType, "send the form as application/x-www-form-urlencoded or multipart/form-data")
+        }
+        return try decodedForm.get()
     }
 
     /// The first value of a query item, or `nil` when it is absent.

@@ -9,12 +9,24 @@ public struct RequestContext: Sendable {
     public let parameters: PathParameters
     /// The logger for this request.
     public let logger: Logger
+    /// What the route's auth resolved (e.g. the pass a device token belongs to), `nil` before the
+    /// auth ran or when it resolves nothing.
+    public internal(set) var identity: (any Sendable)?
 
     /// Creates a context; the router makes these, tests of a handler may too.
     public init(route: MatchedRoute?, parameters: PathParameters = PathParameters(), logger: Logger) {
         self.route = route
         self.parameters = parameters
         self.logger = logger
+    }
+
+    /// The route's auth's identity as the type the handler expects. A route whose auth resolves none
+    /// (a route added without that auth) is refused with `401` rather than answered unauthenticated.
+    public func identity<Identity: Sendable>(as type: Identity.Type) throws(HTTPError) -> Identity {
+        guard let identity = identity as? Identity else {
+            throw HTTPError(.unauthorized, "this route's auth resolved no \(Identity.self)")
+        }
+        return identity
     }
 
     /// The route's pattern as metrics and logs name it (never the raw path, which carries device

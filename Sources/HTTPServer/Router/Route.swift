@@ -17,7 +17,7 @@ public struct Route: Sendable {
     /// The method it answers (`GET` routes also answer `HEAD`).
     public let method: HTTPMethod
     /// The path pattern: `:name` segments are parameters, a final `*` takes the rest of the path.
-    public let path: String
+    public private(set) var path: String
     /// A stable name for the operation in the OpenAPI document; `nil` for undocumented routes.
     public var operationID: String?
     /// One line saying what the route does.
@@ -34,13 +34,14 @@ public struct Route: Sendable {
     /// The body it expects, if any.
     public var requestBody: RouteBody?
     /// What it answers, by status. The router's own answers (`400` for a bad path parameter, `401`
-    /// from ``auth``, `413` for a route with a body) are added to the document without being listed.
+    /// from ``auth``, `413` for a route with a body, `415` for a body of another media type than
+    /// ``requestBody``'s) are added to the document without being listed.
     public var responses: [RouteResponse]
     /// Middleware around this route only (a group's), inside the router's own.
     public var middleware: [any HTTPMiddleware]
     /// The handler.
     public let handler: Handler
-    let pattern: RoutePattern
+    private(set) var pattern: RoutePattern
 
     /// Creates a route.
     public init(
@@ -67,10 +68,13 @@ public struct Route: Sendable {
     /// The names of the path parameters, in order (`*` for a tail).
     public var pathParameters: [String] { pattern.parameterNames }
 
-    /// The same route under a prefix, e.g. a group's `/api/v1`.
+    /// The same route under a prefix, e.g. a group's `/api/v1`. A copy with only the path changed, so a
+    /// property added to `Route` later cannot be dropped here (rebuilding the route once lost `start`,
+    /// and every grouped `.inPool` route ran on a daemon thread).
     func prefixed(by prefix: String) -> Route {
-        Route(
-            method, prefix + path, operationID: operationID, summary: summary, auth: auth, maxBodySize: maxBodySize,
-            parameters: parameters, requestBody: requestBody, responses: responses, middleware: middleware, handler: handler)
+        var route = self
+        route.path = prefix + path
+        route.pattern = RoutePattern(route.path)
+        return route
     }
 }

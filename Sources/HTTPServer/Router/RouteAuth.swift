@@ -1,16 +1,42 @@
 /// How a route authenticates its caller: the OpenAPI security scheme that names it, and the check the
-/// router runs before the handler. A check of `nil` means the handler checks itself, as Wallet's
-/// `ApplePass` token must be compared with the pass the handler loads.
+/// router runs before the handler, so no handler checks credentials by hand.
+///
+/// A check may be `async` and see the path parameters: Wallet's `ApplePass` token belongs to the pass
+/// the path names, so its check loads that pass and hands it to the handler as the context's
+/// ``RequestContext/identity``, which then needs no second lookup.
 public struct RouteAuth: Sendable {
+    /// What a check decided.
+    public enum Outcome: Sendable {
+        /// The caller may go on; `identity` (if any) is what the check resolved, for the handler.
+        case allowed(identity: (any Sendable)? = nil)
+        /// The caller may not; the response is sent instead of calling the handler.
+        case refused(HTTPResponse)
+    }
+
+    /// The check of a request, with its route's checked path parameters. A thrown error is answered
+    /// as a handler's would be (an ``HTTPError`` as its problem, anything else through the error mapper).
+    public typealias Check = @Sendable (HTTPRequest, PathParameters) async throws -> Outcome
+
     /// The security scheme in the OpenAPI document's components, or `nil` for an open route.
     public let scheme: String?
     /// The description of the `401` this auth answers, for the document.
     public let refusal: String
-    /// Returns the refusal for a request that may not call the route, `nil` to let it through.
-    public let check: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    /// Decides whether a request may call the route; `nil` lets every request through.
+    public let check: Check?
 
-    /// Creates an auth rule.
+    /// Creates an auth rule whose check needs only the request: it returns the refusal, or `nil` to
+    /// let the request through.
     public init(scheme: String?, refusal: String, check: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) {
+        self.scheme = scheme
+        self.refusal = refusal
+        self.check = check.map { check in
+            { @Sendable request, _ in check(request).map(Outcome.refused) ?? .allowed() }
+        }
+    }
+
+    /// Creates an auth rule whose check resolves who or what is calling, e.g. the pass a token
+    /// belongs to, from the request and the path.
+    public init(scheme: String?, refusal: String, resolving check: @escaping Check) {
         self.scheme = scheme
         self.refusal = refusal
         self.check = check

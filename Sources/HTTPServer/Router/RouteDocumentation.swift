@@ -1,5 +1,9 @@
 /// A body a route takes or answers with, named by its media type and the schema in the document's
 /// components, so every schema is written once, in the components resource.
+///
+/// As a route's request body it is also a rule: the router answers `415 Unsupported Media Type`,
+/// naming ``contentType``, to a request whose `Content-Type` is none of ``accepted``, before the
+/// handler runs; and a form body is decoded for the handler (``HTTPRequest/form()``).
 public struct RouteBody: Sendable, Equatable {
     /// The media type, e.g. `application/json`.
     public let contentType: String
@@ -7,16 +11,47 @@ public struct RouteBody: Sendable, Equatable {
     public let schema: String
     /// Whether a request must carry it; a route whose body has defaults (a preview's record) takes none.
     public let required: Bool
+    /// Other media types a request may send it as, e.g. `application/x-zip-compressed`, which some
+    /// archivers label a zip with.
+    public let alternatives: [String]
+    /// Whether the router refuses a request whose `Content-Type` is another with `415`; off where the
+    /// clients are not held to one (Wallet's devices, whose protocol does not promise a `Content-Type`).
+    public let checksContentType: Bool
 
     /// Creates a body description.
-    public init(_ contentType: String, schema: String, required: Bool = true) {
+    public init(_ contentType: String, schema: String, required: Bool = true, alternatives: [String] = [], checksContentType: Bool = true) {
         self.contentType = contentType
         self.schema = schema
         self.required = required
+        self.alternatives = alternatives
+        self.checksContentType = checksContentType
     }
 
     /// A JSON body with the named schema.
     public static func json(_ schema: String) -> RouteBody { RouteBody("application/json", schema: schema) }
+
+    /// An HTML form, URL-encoded or (for uploads) `multipart/form-data`, decoded by the server.
+    public static func form(_ schema: String) -> RouteBody {
+        RouteBody(MediaType.urlEncodedForm.description, schema: schema, alternatives: [MediaType.multipartForm.description])
+    }
+
+    /// Every media type a request may send the body as.
+    public var accepted: [MediaType] {
+        ([contentType] + alternatives).compactMap { MediaType($0) }
+    }
+
+    /// Whether the server decodes the body as a form before the handler runs.
+    var isForm: Bool {
+        accepted.contains { $0.accepts(.urlEncodedForm) || $0.accepts(.multipartForm) }
+    }
+
+    /// The `415` for a request this body does not accept, `nil` when it does: a request without a body
+    /// passes when the body is optional, one without a (well-formed) `Content-Type` does not.
+    func refusal(for request: HTTPRequest) -> HTTPResponse? {
+        guard checksContentType, required || !request.body.isEmpty else { return nil }
+        if let type = request.contentType, accepted.contains(where: { $0.accepts(type) }) { return nil }
+        return .problem(status: .unsupportedMediaType, detail: "send the body as Content-Type: \(contentType)")
+    }
 }
 
 /// One answer a route gives.

@@ -108,7 +108,7 @@ public struct Router: HTTPResponder {
             let context = RequestContext(
                 route: MatchedRoute(method: route.method, path: route.path, operationID: route.operationID),
                 parameters: parameters, logger: logger)
-            return HTTPRequestPlan(maxBodySize: route.maxBodySize, start: route.start) { request in
+            return HTTPRequestPlan(maxBodySize: route.maxBodySize, start: route.start, decodesForm: route.requestBody?.isForm ?? false) { request in
                 await through(middleware[...], request, context) { request in await run(route, request, context) }
             }
         case .refused(let response):
@@ -129,20 +129,40 @@ public struct Router: HTTPResponder {
         }
     }
 
-    /// The route's auth, its own middleware, then its handler with errors mapped to responses.
+    /// The route's auth, its body's media type, its own middleware, then its handler; whatever any of
+    /// them throws is mapped to a response in one place.
     private func run(_ route: Route, _ request: HTTPRequest, _ context: RequestContext) async -> HTTPResponse {
-        if let refusal = route.auth?.check?(request) { return refusal }
-        return await through(route.middleware[...], request, context) { request in
+        var context = context
+        do {
+            if let check = route.auth?.check {
+                switch try await check(request, context.parameters) {
+                case .refused(let response): return response
+                case .allowed(let identity): context.identity = identity
+                }
+            }
+            if let refusal = route.requestBody?.refusal(for: request) { return refusal }
+        } catch {
+            return response(to: error, context)
+        }
+        return await through(route.middleware[...], request, context) { [context] request in
             do {
                 return try await route.handler(request, context)
-            } catch let error as HTTPError {
-                return error.response
-            } catch is CancellationError {
-                // The server gave up on this request (time limit or shutdown) and answers it itself.
-                return .problem(status: .serviceUnavailable)
             } catch {
-                return errorMapper(error, context)
+                return response(to: error, context)
             }
+        }
+    }
+
+    /// An ``HTTPError`` as its problem, a cancellation as `503`, anything else through the error mapper.
+    private func response(to error: any Error, _ context: RequestContext) -> HTTPResponse {
+        switch error {
+        case let error as HTTPError:
+            return error.response
+        case is CancellationError:
+            // The server gave up on this request (time limit or shutdown) and answers it itself.
+            return .problem(status: .serviceUnavailable)
+        default:
+            return errorMapper(error, context)
         }
     }
 

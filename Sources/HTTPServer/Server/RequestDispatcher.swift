@@ -209,9 +209,13 @@ final class RequestDispatcher: Sendable {
         case .answer(let response):
             deadlines?.received(connection)
             return send(response, on: connection)
-        case .startResponder(let head, let plan):
+        case .startResponder(var head, let plan):
             deadlines?.received(connection)
-            let started = tasks.start(plan.start) { await self.respond(to: head, plan: plan, for: request) }
+            if plan.decodesForm, let type = head.contentType, type.accepts(.urlEncodedForm) || type.accepts(.multipartForm) {
+                // Here, because libmicrohttpd's form parser needs the connection, which only this call may use.
+                head.decodedForm = MicroHTTPDPostProcessor(connection: connection).decode(head.body, contentType: type)
+            }
+            let started = tasks.start(plan.start) { [head] in await self.respond(to: head, plan: plan, for: request) }
             // Only after `close()`, which has answered the request already; kept for robustness.
             if !started { _ = perform(request.apply { $0.serverClosed() }, for: request) }
             // The responder ran on this thread until it first waited, or to its end.

@@ -36,7 +36,7 @@ struct ConsoleRoutes: Sendable {
         var group = RouteGroup("/console")
         group.add(Route(.get, "", summary: "Console home") { _, _ in ConsolePage.redirect("/console/templates") })
         group.add(Route(.get, "/sign-in", summary: "Sign-in page") { request, _ in try await signInPage(request) })
-        group.add(Route(.post, "/sign-in", summary: "Sign in with the admin token", maxBodySize: 8 << 10) { request, _ in
+        group.add(Route(.post, "/sign-in", summary: "Sign in with the admin token", maxBodySize: 8 << 10, requestBody: .form("ConsoleForm")) { request, _ in
             try await signIn(request)
         })
         group.add(signed(.post, "/sign-out", "Sign out") { request, _, _ in
@@ -56,7 +56,8 @@ struct ConsoleRoutes: Sendable {
     func signed(_ method: HTTPMethod, _ path: String, _ summary: String, maxBodySize: Int? = nil,
                 start: ResponderStart = .onDaemonThread, _ handler: @escaping SignedHandler) -> Route {
         let auth = self.auth
-        return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody), start: start) { request, context in
+        return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody), start: start,
+                     requestBody: method == .get ? nil : .form("ConsoleForm")) { request, context in
             guard let session = try await auth.session(of: request) else {
                 if method == .get { return ConsolePage.redirect("/console/sign-in") }
                 return ConsolePage.document("Signed out", status: .forbidden, script: false, """

@@ -15,9 +15,21 @@ enum ServiceAuth {
         }
     }
 
-    /// Wallet's `Authorization: ApplePass <token>`. The handler checks it against the pass it loads,
-    /// so that a wrong token and an unknown pass answer the same `401`.
-    static let deviceToken = RouteAuth(scheme: "applePass", refusal: "Wrong token or unknown pass")
+    /// Wallet's `Authorization: ApplePass <token>` (Apple's Wallet Web Service Reference), checked
+    /// against the pass the path's `:passType` and `:serial` name, which becomes the request's identity
+    /// for the handler. A wrong token and an unknown pass answer the same `401`, so the endpoint does
+    /// not tell an attacker which serial numbers exist.
+    static func deviceToken(_ passes: PassService) -> RouteAuth {
+        RouteAuth(scheme: "applePass", refusal: "Wrong token or unknown pass", resolving: { request, parameters in
+            guard let pass = try await passes.authorizedPass(parameters.passKey(), token: Credentials.passToken(request)) else {
+                return .refused(wrongPassToken)
+            }
+            return .allowed(identity: pass)
+        })
+    }
+
+    private static let wrongPassToken = HTTPResponse.problem(
+        status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
 }
 
 extension PathParameters {

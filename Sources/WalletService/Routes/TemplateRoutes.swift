@@ -25,7 +25,7 @@ struct TemplateRoutes {
         group.add(Route(
             .put, "/:template", operationID: "uploadTemplate",
             summary: "Upload a template folder as a zip: a new version, made current and rolled out to every pass",
-            maxBodySize: Self.maxUploadSize, start: .inPool, requestBody: RouteBody("application/zip", schema: "TemplateArchive"),
+            maxBodySize: Self.maxUploadSize, start: .inPool, requestBody: RouteBody("application/zip", schema: "TemplateArchive", alternatives: ["application/x-zip-compressed"]),
             responses: [
                 .json(.ok, "A new version, or none when the files equal the current version (changed: false)", schema: "TemplateUpload"),
                 .json(.created, "A new template, version 1", schema: "TemplateUpload"),
@@ -88,10 +88,6 @@ struct TemplateRoutes {
     private func upload(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
         try Self.checkName(name)
-        let type = request.headers["content-type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard type == "application/zip" || type == "application/x-zip-compressed" else {
-            throw HTTPError(.unsupportedMediaType, "send the template folder as a zip archive with Content-Type: application/zip")
-        }
         let archive = try TemplateArchive.files(from: request.body)
         let publication = try await templates.publish(name: name, files: archive.files, skipped: archive.skipped, uploadedBy: "admin API")
         return Self.response(publication, name: name)

@@ -15,11 +15,11 @@ struct WalletProtocolRoutes {
 
     /// The routes under `/wallet/v1`, whose pass-specific ones carry the device's `ApplePass` token.
     var group: RouteGroup {
-        var group = RouteGroup("/wallet/v1", auth: ServiceAuth.deviceToken)
+        var group = RouteGroup("/wallet/v1", auth: ServiceAuth.deviceToken(service))
         group.add(Route(
             .post, "/devices/:device/registrations/:passType/:serial", operationID: "registerDevice",
             summary: "Register a device for a pass's updates", maxBodySize: 4096,
-            requestBody: .json("PushToken"),
+            requestBody: Self.deviceJSON("PushToken"),
             responses: [
                 .empty(.ok, "Already registered (push token updated)"), .empty(.created, "Registered"),
                 .problem(.badRequest, "Malformed body or path"),
@@ -43,13 +43,13 @@ struct WalletProtocolRoutes {
         ) { request, context in try await unregisterDevice(request, context) })
         group.add(Route(
             .post, "/log", operationID: "deviceLog", summary: "Log lines from devices", auth: RouteAuth.none,
-            maxBodySize: 64 << 10, requestBody: .json("LogEntries"),
+            maxBodySize: 64 << 10, requestBody: Self.deviceJSON("LogEntries"),
             responses: [.empty(.ok, "Stored"), .problem(.badRequest, "Malformed body")]
         ) { request, _ in try await log(request) })
         group.add(Route(
             .post, "/passes/:passType/:serial/personalize", operationID: "personalizePass",
             summary: "Personalize a pass; answers the signed personalization token", auth: RouteAuth.none, maxBodySize: 16 << 10,
-            requestBody: .json("Personalization"),
+            requestBody: Self.deviceJSON("Personalization"),
             responses: [
                 RouteResponse(.ok, "Detached CMS signature of the token", body: RouteBody("application/octet-stream", schema: "Signature")),
                 .problem(.badRequest, "Malformed body"),
@@ -59,9 +59,9 @@ struct WalletProtocolRoutes {
         return group
     }
 
-    /// The pass named by the path, if the request carries its token; `nil` answers 401.
-    private func authorizedPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> StoredPass? {
-        try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request))
+    /// A JSON body from a device: Wallet's protocol does not promise a `Content-Type`, so none is required.
+    private static func deviceJSON(_ schema: String) -> RouteBody {
+        RouteBody("application/json", schema: schema, checksContentType: false)
     }
 
     /// On the byte: a scalar's Unicode properties cost more than the rest of the check.
@@ -72,11 +72,9 @@ struct WalletProtocolRoutes {
         }
     }
 
-    private static let unauthorized = HTTPResponse.problem(status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
-
     private func registerDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
-        let body = try request.jsonObject(requireContentType: false)
+        let pass = try context.identity(as: StoredPass.self)
+        let body = try request.jsonObject()
         guard let pushToken = try body.string("pushToken"), !pushToken.isEmpty, pushToken.count <= 256,
               pushToken.utf8.allSatisfy(Self.isHexDigit) else {
             throw HTTPError.badRequest("pushToken must be the device's hex push token")
@@ -100,7 +98,7 @@ struct WalletProtocolRoutes {
     }
 
     private func latestPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        let pass = try context.identity(as: StoredPass.self)
         let lastModified = HTTPDate.format(pass.lastModified)
         if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse),
            pass.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
@@ -112,13 +110,13 @@ struct WalletProtocolRoutes {
     }
 
     private func unregisterDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        let pass = try context.identity(as: StoredPass.self)
         _ = try await service.unregister(deviceLibraryIdentifier: try context.parameters.require("device"), from: pass.key)
         return .empty(status: .ok)
     }
 
     private func log(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try request.jsonObject(requireContentType: false)
+        let body = try request.jsonObject()
         guard case .array(let entries)? = body["logs"] else { throw HTTPError.badRequest("logs must be an array of strings") }
         let lines = try entries.prefix(100).map { entry throws(HTTPError) -> String in
             guard case .string(let line) = entry else { throw .badRequest("logs must be an array of strings") }
@@ -137,7 +135,7 @@ struct WalletProtocolRoutes {
         // Checked before the body, so a second request gets 409 whatever it sends.
         guard let pass = try await service.pass(key), await service.offersPersonalization(pass) else { return notOffered }
         if try PassService.isPersonalized(pass) { return already }
-        let body = try request.jsonObject(requireContentType: false)
+        let body = try request.jsonObject()
         guard let token = try body.string("personalizationToken"), !token.isEmpty else {
             throw HTTPError.badRequest("personalizationToken is required")
         }

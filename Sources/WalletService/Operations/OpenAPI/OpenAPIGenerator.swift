@@ -62,6 +62,7 @@ enum OpenAPIGenerator {
         if !route.pathParameters.isEmpty { addUnlessListed(.problem(.badRequest, "Bad path parameter")) }
         if let auth = route.auth, auth.scheme != nil { addUnlessListed(.problem(.unauthorized, auth.refusal)) }
         if route.requestBody != nil { addUnlessListed(.problem(.contentTooLarge, "Body too large")) }
+        if let body = route.requestBody, body.checksContentType { addUnlessListed(.problem(.unsupportedMediaType, "Not \(body.contentType)")) }
         return responses.sorted { $0.status.code < $1.status.code }
     }
 
