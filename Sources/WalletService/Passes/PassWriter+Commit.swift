@@ -14,6 +14,10 @@ extension PassWriter {
         var plans: [PassKey: Plan] = [:]
         /// Outbox rows queued or coalesced.
         var pushesQueued = 0
+        /// Transactions run (batches written, retries included).
+        var batches = 0
+        /// The longest of them: the longest any write of the series held its locks.
+        var longestBatch = Duration.zero
         /// How many landed plans hold their edit.
         var held: Int { plans.values.count { $0.editHeld } }
     }
@@ -30,7 +34,10 @@ extension PassWriter {
             var start = pending.startIndex
             while start < pending.endIndex {
                 let batch = pending[start..<min(start + Self.batchSize, pending.endIndex)]
+                let started = ContinuousClock.now
                 let result = try await store.writePasses(batch.compactMap(\.request))
+                landed.batches += 1
+                landed.longestBatch = max(landed.longestBatch, ContinuousClock.now - started)
                 landed.written += result.written
                 landed.unchanged += result.unchanged
                 landed.pushesQueued += result.pushesQueued

@@ -91,11 +91,25 @@ extension PassWriter {
         }
     }
 
+    /// What a roll-out came to.
+    struct RollOut: Sendable {
+        /// Passes moved to the version now.
+        var advanced = 0
+        /// Passes whose move notifies their holder and waits in a hold.
+        var held = 0
+        /// Outbox rows queued or coalesced.
+        var pushesQueued = 0
+        /// Transactions written.
+        var batches = 0
+        /// The longest of them.
+        var longestBatch = Duration.zero
+    }
+
     /// Moves the template's passes that are behind `version` to it, one batch of ``batchSize`` per
     /// transaction, each pass through the pipeline, so that a pass whose new version shows its
     /// holder a notification is held like any notifying change. A pass the new version cannot
     /// render still moves (as a plain roll-out moves it): its fetch then says why.
-    func rollOut(template: String, to version: Int64) async throws -> (advanced: Int, held: Int, pushesQueued: Int) {
+    func rollOut(template: String, to version: Int64) async throws -> RollOut {
         let edit = PassEdit(templateVersion: version)
         let source = PassUpdateRecord.template(version: version)
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
@@ -107,7 +121,7 @@ extension PassWriter {
                 return Plan(request: move, heldUntil: nil)
             }
         }
-        var advanced = 0, held = 0, pushes = 0
+        var total = RollOut()
         var after: PassKey?
         while !Task.isCancelled {
             let page = try await store.passesBehind(template, version: version, after: after, limit: Self.batchSize)
@@ -116,11 +130,13 @@ extension PassWriter {
             var plans: [Plan] = []
             for pass in page { plans.append(try await replan(pass, holds[pass.key])) }
             let landed = try await commit(plans, replan: replan)
-            advanced += landed.written.count
-            held += landed.held
-            pushes += landed.pushesQueued
+            total.advanced += landed.written.count
+            total.held += landed.held
+            total.pushesQueued += landed.pushesQueued
+            total.batches += landed.batches
+            total.longestBatch = max(total.longestBatch, landed.longestBatch)
             after = last.key
         }
-        return (advanced, held, pushes)
+        return total
     }
 }

@@ -56,7 +56,8 @@ public final class RolloutWorker: Sendable {
         let moved = try await writer.rollOut(template: rollout.name, to: rollout.currentVersion)
         logger.info("template rolled out", [
             "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.advanced),
-            "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "seconds": Self.seconds(clock.now - started),
+            "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "batches": String(moved.batches),
+            "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(moved.longestBatch),
         ])
         return moved.advanced
     }
