@@ -1,0 +1,38 @@
+import Foundation
+
+/// What `PATCH /api/v1/passes/{passType}/{serial}` answers: whether the pass changed, its update
+/// tag, the pushes queued and, when a notifying change is held, until when.
+public struct UpdateResult: WireValue {
+    public static let schemaName = "UpdateResult"
+
+    public var serialNumber: String
+    public var changed: Bool
+    /// The pass's update tag, a string (an integer in JavaScript loses precision past 2^53).
+    public var updateTag: String
+    public var pushesQueued: Int
+    /// When a held notifying change goes out; written as `null` when nothing is held, so clients
+    /// see the member either way.
+    public var heldUntil: Date?
+
+    public init(serialNumber: String, changed: Bool, updateTag: String, pushesQueued: Int, heldUntil: Date?) {
+        self.serialNumber = serialNumber
+        self.changed = changed
+        self.updateTag = updateTag
+        self.pushesQueued = pushesQueued
+        self.heldUntil = heldUntil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case serialNumber, changed, updateTag, pushesQueued, heldUntil
+    }
+
+    /// Writes `heldUntil` as `null` when absent (the synthesized encoder would leave it out).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(serialNumber, forKey: .serialNumber)
+        try container.encode(changed, forKey: .changed)
+        try container.encode(updateTag, forKey: .updateTag)
+        try container.encode(pushesQueued, forKey: .pushesQueued)
+        try container.encode(heldUntil, forKey: .heldUntil)
+    }
+}
