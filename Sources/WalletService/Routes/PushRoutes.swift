@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import PassModel
 import WalletStore
 
 /// Admin routes for push refresh: force a push for one pass, and see the outbox.

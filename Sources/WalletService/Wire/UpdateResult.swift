@@ -10,9 +10,8 @@ public struct UpdateResult: WireValue {
     /// The pass's update tag, a string (an integer in JavaScript loses precision past 2^53).
     public var updateTag: String
     public var pushesQueued: Int
-    /// When a held notifying change goes out; written as `null` when nothing is held, so clients
-    /// see the member either way.
-    public var heldUntil: Date?
+    /// When a held notifying change goes out; `null` when nothing is held.
+    @NullWhenAbsent public var heldUntil: Date?
 
     public init(serialNumber: String, changed: Bool, updateTag: String, pushesQueued: Int, heldUntil: Date?) {
         self.serialNumber = serialNumber
@@ -20,19 +19,5 @@ public struct UpdateResult: WireValue {
         self.updateTag = updateTag
         self.pushesQueued = pushesQueued
         self.heldUntil = heldUntil
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case serialNumber, changed, updateTag, pushesQueued, heldUntil
-    }
-
-    /// Writes `heldUntil` as `null` when absent (the synthesized encoder would leave it out).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(serialNumber, forKey: .serialNumber)
-        try container.encode(changed, forKey: .changed)
-        try container.encode(updateTag, forKey: .updateTag)
-        try container.encode(pushesQueued, forKey: .pushesQueued)
-        try container.encode(heldUntil, forKey: .heldUntil)
     }
 }
