@@ -45,6 +45,29 @@ struct WireSchemaTests {
             warnings: [TemplateFinding(Finding(rule: "contrast.label", severity: .warning, location: "pass.json labelColor", before: "a", after: "b", effect: "hard to read"))]),
         TemplateFinding(Finding(rule: "image.size", severity: .error, location: "logo.png", before: "a", after: "b", effect: "refused")),
         TemplateFinding(message: "left out: .DS_Store"),
+        IssueRequest(
+            template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
+            relevance: [
+                "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
+                "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
+                "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
+                "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
+                "expirationDate": .string("2027-05-01T00:00:00Z"),
+            ]),
+        IssueRequest(template: "loyalty"),
+        PassChangeRequest(
+            data: ["points": .null], voided: true,
+            relevance: [
+                "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
+                "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
+                "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
+                "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
+                "expirationDate": .string("2027-05-01T00:00:00Z"),
+            ]),
+        PassChangeRequest(voided: false),
+        TemplateRollback(version: 2),
+        PreviewRequest(record: ["points": .number(12)]),
+        PreviewRequest(),
         {
             var finding = Finding(rule: "contrast.label", severity: .advice, location: "pass.json labelColor", before: "a", after: "b", effect: "c",
                                   fix: .colour(key: "labelColor", value: "rgb(0, 0, 0)"))
@@ -101,14 +124,19 @@ struct WireSchemaTests {
         #expect(String(decoding: try WireJSON.encode(details), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
-    @Test("every JSON body an admin route documents is a wire value")
+    @Test("every JSON body an admin route takes or answers is a wire value")
     func routesUseWireValues() async throws {
         // Shapes not built by the admin API's handlers: the Wallet protocol's own bodies, the
         // operations endpoints, and the lint findings (an array of Finding, checked above).
-        let elsewhere: Set<String> = ["SerialNumbers", "LogEntries", "Health", "Readiness", "OpenAPIDocument", "Findings"]
+        let elsewhere: Set<String> = [
+            "SerialNumbers", "LogEntries", "PushToken", "Personalization", "Health", "Readiness", "OpenAPIDocument", "Findings",
+        ]
         let typed = Set(Self.schemaNames)
         try await withService { server in
             for route in server.service.routes {
+                if let body = route.requestBody, body.contentType == "application/json", !elsewhere.contains(body.schema) {
+                    #expect(typed.contains(body.schema), "\(route.method) \(route.path) takes \(body.schema), which has no wire value here")
+                }
                 for response in route.responses where (200..<300).contains(response.status.code) {
                     for body in response.bodies where body.contentType == "application/json" && !elsewhere.contains(body.schema) {
                         #expect(typed.contains(body.schema), "\(route.method) \(route.path) answers \(body.schema), which has no wire value here")

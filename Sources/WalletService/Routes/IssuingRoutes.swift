@@ -20,7 +20,7 @@ struct IssuingRoutes {
         let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
         group.add(Route(
             .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
-            requestBody: .json("IssueRequest"),
+            requestBody: .json(IssueRequest.schemaName),
             responses: [
                 .json(.created, "Issued", schema: IssueResponse.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.conflict, "A pass with this serial number exists"), .problem(.unsupportedMediaType, "Not JSON"),
@@ -34,7 +34,7 @@ struct IssuingRoutes {
         group.add(Route(
             .patch, "/passes/:passType/:serial", operationID: "updatePass",
             summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
-            requestBody: .json("PassChange"),
+            requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: UpdateResult.schemaName), .problem(.badRequest, "Malformed JSON or bad path parameter"),
                 .problem(.notFound, "No such pass"), .problem(.unsupportedMediaType, "Not JSON"),
@@ -47,7 +47,7 @@ struct IssuingRoutes {
         group.add(Route(
             .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
             summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
-            requestBody: .json("PassChange"),
+            requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: TemplateUpdateResult.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.unsupportedMediaType, "Not JSON"),
@@ -76,12 +76,9 @@ struct IssuingRoutes {
     }
 
     private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try request.jsonObject()
-        try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
-        guard let template = try body.string("template") else { throw HTTPError(.unprocessableContent, "template is required") }
-        let serial = try body.string("serialNumber")
-        let data = try body.object("data") ?? JSONObject()
-        let stored = try await service.issue(PassService.Issue(template: template, serialNumber: serial, data: data, overrides: RelevanceOverrides.extract(from: body)))
+        let body = try IssueRequest(validating: request.jsonObject())
+        let stored = try await service.issue(PassService.Issue(
+            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance))
         metrics.passIssued()
         let result = IssueResponse(
             passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, template: stored.template,
@@ -104,14 +101,8 @@ struct IssuingRoutes {
     }
 
     private static func change(from body: JSONObject) throws(HTTPError) -> PassService.Change {
-        try body.requireOnly(Set(["data", "voided"]).union(RelevanceOverrides.keys))
-        let data = try body.object("data").map(JSONValue.object)
-        let voided = try body.bool("voided")
-        let overrides = RelevanceOverrides.extract(from: body)
-        guard data != nil || voided != nil || !overrides.isEmpty else {
-            throw HTTPError(.unprocessableContent, "nothing to change: send data, voided or a relevance key (\(RelevanceOverrides.keys.sorted().joined(separator: ", ")))")
-        }
-        return PassService.Change(data: data, overrides: overrides, voided: voided)
+        let change = try PassChangeRequest(validating: body)
+        return PassService.Change(data: change.data.map(JSONValue.object), overrides: change.relevance, voided: change.voided)
     }
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {

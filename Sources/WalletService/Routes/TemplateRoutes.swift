@@ -47,7 +47,7 @@ struct TemplateRoutes {
             .post, "/:template/rollback", operationID: "rollbackTemplate",
             summary: "Make an older version current again, as a new version (the history only grows)", maxBodySize: 4096,
             start: .inPool,
-            requestBody: .json("TemplateRollback"),
+            requestBody: .json(TemplateRollback.schemaName),
             responses: [
                 .json(.ok, "The version made current", schema: TemplateUpload.schemaName), .problem(.notFound, "No such template or version"),
                 .problem(.unsupportedMediaType, "Not JSON"),
@@ -119,13 +119,9 @@ struct TemplateRoutes {
 
     private func rollback(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
-        let body = try request.jsonObject()
-        try body.requireOnly(["version"])
-        guard case .number(let number)? = body["version"], number >= 1, number.rounded() == number, number < 1e15 else {
-            throw HTTPError(.unprocessableContent, "version must be a whole number of one of the template's versions (GET /api/v1/templates/\(name))")
-        }
-        guard let publication = try await templates.rollback(name: name, to: Int64(number), by: "admin API (rollback)") else {
-            throw HTTPError(.notFound, "template '\(name)' has no version \(Int64(number))")
+        let body = try TemplateRollback(validating: request.jsonObject(), template: name)
+        guard let publication = try await templates.rollback(name: name, to: body.version, by: "admin API (rollback)") else {
+            throw HTTPError(.notFound, "template '\(name)' has no version \(body.version)")
         }
         return try Self.response(publication, name: name)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import PassModel
 
 /// The one JSON coding of wire values, on the server and in the CLI.
@@ -31,5 +32,18 @@ public enum WireJSON {
     /// build (a problem's extra members).
     static func tree(_ value: some Encodable) throws -> JSONValue {
         try JSONValue.parse(encode(value))
+    }
+}
+
+extension WireJSON {
+    /// Decodes a request body the way the server reads it: a JSON object checked by `validate`, whose
+    /// refusal (the API's 4xx message) becomes the `DecodingError`'s description.
+    static func decodeBody<Body>(_ decoder: any Decoder, _ validate: (JSONObject) throws(HTTPError) -> Body) throws -> Body {
+        let object = try JSONObject(from: decoder)
+        do {
+            return try validate(object)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.detail))
+        }
     }
 }
