@@ -11,6 +11,15 @@ import Testing
 struct WireSchemaTests {
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// Every relevance key, each member of its items set.
+    static let relevance: JSONObject = [
+        "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
+        "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
+        "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
+        "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
+        "expirationDate": .string("2027-05-01T00:00:00Z"),
+    ]
+
     /// Representative instances: between them every optional member is set once and absent once,
     /// so the check sees every member a type can write and the `null`s it writes.
     static let examples: [any WireValue] = [
@@ -47,23 +56,11 @@ struct WireSchemaTests {
         TemplateFinding(message: "left out: .DS_Store"),
         IssueRequest(
             template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
-            relevance: [
-                "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
-                "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
-                "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
-                "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
-                "expirationDate": .string("2027-05-01T00:00:00Z"),
-            ]),
+            relevance: relevance),
         IssueRequest(template: "loyalty"),
         PassChangeRequest(
             data: ["points": .null], voided: true,
-            relevance: [
-                "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
-                "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
-                "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
-                "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
-                "expirationDate": .string("2027-05-01T00:00:00Z"),
-            ]),
+            relevance: relevance),
         PassChangeRequest(voided: false),
         TemplateRollback(version: 2),
         PreviewRequest(record: ["points": .number(12)]),

@@ -4,9 +4,10 @@ import PassModel
 /// The body of `POST /api/v1/passes`: the template, an optional serial number, the record, and the
 /// relevance keys set on this pass over the template (`locations`, `relevantDate`…), which sit
 /// beside the others in the body.
-public struct IssueRequest: WireValue {
+public struct IssueRequest: WireRequestBody {
     public static let schemaName = "IssueRequest"
 
+    /// The template the pass is made from.
     public var template: String
     /// Absent: the server makes one.
     public var serialNumber: String?
@@ -16,6 +17,7 @@ public struct IssueRequest: WireValue {
     /// `expirationDate`), as sent; validated with the pass.
     public var relevance: JSONObject
 
+    /// Creates the value from its members.
     public init(template: String, serialNumber: String? = nil, data: JSONObject? = nil, relevance: JSONObject = JSONObject()) {
         self.template = template
         self.serialNumber = serialNumber
@@ -23,23 +25,18 @@ public struct IssueRequest: WireValue {
         self.relevance = relevance
     }
 
-    /// Reads a body as the server does, with its rules and messages (``init(validating:)``).
-    public init(from decoder: any Decoder) throws {
-        self = try WireJSON.decodeBody(decoder, Self.init(validating:))
-    }
-
     /// The body, relevance keys beside the others.
-    public func encode(to encoder: any Encoder) throws {
+    public var members: JSONObject {
         var body = relevance
         body["template"] = .string(template)
         body["serialNumber"] = serialNumber.map(JSONValue.string)
         body["data"] = data.map(JSONValue.object)
-        try body.encode(to: encoder)
+        return body
     }
 
     /// Checks a parsed body as the API always has: an unknown member or no template is a 422 naming
     /// it, a member of the wrong type a 400.
-    init(validating body: JSONObject) throws(HTTPError) {
+    public init(validating body: JSONObject) throws(HTTPError) {
         try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
         guard let template = try body.string("template") else { throw HTTPError(.unprocessableContent, "template is required") }
         self.init(template: template, serialNumber: try body.string("serialNumber"), data: try body.object("data"), relevance: RelevanceOverrides.extract(from: body))
