@@ -2,8 +2,10 @@
 /// (`heldUntil`, `etaSeconds`…): the synthesized `Encodable` of a plain optional leaves the key out.
 @propertyWrapper
 public struct NullWhenAbsent<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    /// The value, `nil` when absent.
     public var wrappedValue: Value?
 
+    /// Wraps a value that may be absent.
     public init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }

@@ -5,13 +5,17 @@ import PassModel
 public struct PassDetails: WireValue {
     public static let schemaName = "PassDetails"
 
+    /// The pass type identifier, the first half of the pass's key.
     public var passTypeIdentifier: String
+    /// The serial number, the second half of the pass's key.
     public var serialNumber: String
+    /// The template the pass is made from.
     public var template: String
     /// The record that fills the template, as stored.
     public var data: JSONValue
     /// The relevance keys set on this pass (locations, dates…), as stored.
     public var overrides: JSONValue
+    /// Whether the pass is voided (Wallet shows it as no longer valid).
     public var voided: Bool
     /// The pass's update tag, a string (an integer in JavaScript loses precision past 2^53).
     public var updateTag: String
@@ -22,6 +26,7 @@ public struct PassDetails: WireValue {
     /// The holder's signed, expiring download link, absolute.
     public var downloadURL: String
 
+    /// Creates the value from its members.
     public init(
         passTypeIdentifier: String, serialNumber: String, template: String, data: JSONValue, overrides: JSONValue, voided: Bool,
         updateTag: String, lastModified: String, registeredDevices: Int, downloadURL: String

@@ -6,8 +6,10 @@ import PassModel
 public struct PreviewRequest: WireValue {
     public static let schemaName = "PreviewRequest"
 
+    /// The record to fill the template with, as `POST /api/v1/passes` takes in `data`.
     public var record: JSONObject?
 
+    /// Creates the value from its members.
     public init(record: JSONObject? = nil) {
         self.record = record
     }

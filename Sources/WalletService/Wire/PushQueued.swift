@@ -3,8 +3,10 @@
 public struct PushQueued: WireValue {
     public static let schemaName = "PushQueued"
 
+    /// Pushes queued, one per registered device of each changed pass.
     public var pushesQueued: Int
 
+    /// Creates the value from its members.
     public init(pushesQueued: Int) {
         self.pushesQueued = pushesQueued
     }

@@ -23,6 +23,7 @@ public struct PushStats: WireValue {
     /// the outbox and go faster); `null` without a rate.
     @NullWhenAbsent public var etaSeconds: Int?
 
+    /// Creates the value from its members.
     public init(
         queued: Int, inFlight: Int, oldestPendingSeconds: Int64?, sent: Int, failuresByReason: [String: Int],
         pendingByLastError: [String: Int], stoppedIdentities: [String: String], ratePerSecond: Int?, etaSeconds: Int?

@@ -7,11 +7,15 @@ import PassLint
 public struct TemplateFinding: WireValue {
     public static let schemaName = "TemplateFinding"
 
+    /// The linter's stable rule identifier (`contrast.foreground`).
     public var rule: String?
+    /// `error` (Wallet refuses the pass), `warning` or `advice`.
     public var severity: Finding.Severity?
     /// File and path together, as the linter wrote them.
     public var location: String?
+    /// The file the finding is in (`pass.json`, `logo@2x.png`).
     public var file: String?
+    /// The JSON path inside it (`storeCard.primaryFields[0].value`), or empty.
     public var path: String?
     /// What the finding does to the pass (the holder's view).
     public var message: String
@@ -20,6 +24,7 @@ public struct TemplateFinding: WireValue {
     /// What would fix it.
     public var fix: String?
 
+    /// Creates the value from its members.
     public init(
         rule: String? = nil, severity: Finding.Severity? = nil, location: String? = nil, file: String? = nil, path: String? = nil,
         message: String, now: String? = nil, fix: String? = nil

@@ -5,8 +5,10 @@ import PassModel
 public struct TemplateRollback: WireValue {
     public static let schemaName = "TemplateRollback"
 
+    /// An existing version of the template, from 1.
     public var version: Int64
 
+    /// Creates the value from its members.
     public init(version: Int64) {
         self.version = version
     }

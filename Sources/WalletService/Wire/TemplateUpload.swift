@@ -3,7 +3,9 @@
 public struct TemplateUpload: WireValue {
     public static let schemaName = "TemplateUpload"
 
+    /// The template's name.
     public var name: String
+    /// The current version after the upload (the stored one when unchanged).
     public var version: Int64
     /// SHA-256 over the sorted file paths and bytes.
     public var digest: String
@@ -14,6 +16,7 @@ public struct TemplateUpload: WireValue {
     /// Design warnings and advice, then the files the server left out.
     public var warnings: [TemplateFinding]
 
+    /// Creates the value from its members.
     public init(name: String, version: Int64, digest: String, changed: Bool, passesAffected: Int, warnings: [TemplateFinding]) {
         self.name = name
         self.version = version
