@@ -81,13 +81,14 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes into any `Encoder`, preserving the case.
+    /// Encodes into any `Encoder`, preserving the case. `-0` is written as `0`, as
+    /// ``serialized(sortedKeys:)`` writes it, so a tree inside a `Codable` body looks the same.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(let value): try container.encode(value == 0 ? 0 : value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)

@@ -1,4 +1,5 @@
 import Foundation
+import WalletService
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -25,10 +26,11 @@ struct AdminAPI: Sendable {
         /// The body as text (for `--json` and error messages).
         var text: String { String(decoding: body, as: UTF8.self) }
 
-        /// The body decoded as `type`; an answer of another shape is an `AdminAPIError`.
-        func decode<T: Decodable>(_ type: T.Type, from server: String) throws(AdminAPIError) -> T {
+        /// The body decoded as the wire value the server encodes it from; an answer of another
+        /// shape is an `AdminAPIError`.
+        func decode<T: WireValue>(_ type: T.Type, from server: String) throws(AdminAPIError) -> T {
             do {
-                return try JSONDecoder().decode(type, from: body)
+                return try WireJSON.decoder().decode(type, from: body)
             } catch {
                 throw .unreadableAnswer(server: server, status: status, detail: "\(error)")
             }
@@ -81,7 +83,7 @@ struct AdminAPI: Sendable {
     static let readOptions: [CommandSpec.Option] = [.flag("json", help: "Print the server's JSON answer as it is."), serverOption]
 
     /// GETs `path`: with `raw` (`--json`) prints the answer as it is and returns `nil`, else decodes it.
-    func read<T: Decodable>(_ path: String, as type: T.Type, raw: Bool, console: Console) async throws(AdminAPIError) -> T? {
+    func read<T: WireValue>(_ path: String, as type: T.Type, raw: Bool, console: Console) async throws(AdminAPIError) -> T? {
         let answer = try await expectSuccess("GET", path)
         guard !raw else {
             console.out(answer.text)

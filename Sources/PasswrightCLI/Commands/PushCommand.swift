@@ -1,3 +1,5 @@
+import WalletService
+
 /// `passwright push`: operate push refresh on a running server through its admin API.
 struct PushCommand: Subcommand {
     static let spec = CommandSpec(
@@ -19,6 +21,8 @@ struct PushCommand: Subcommand {
     let api: AdminAPI
     let path: String
     let method: String
+    /// The shape the server answers with, checked before the answer is printed.
+    let answer: any WireValue.Type
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
         api = try AdminAPI(arguments: arguments, environment: environment)
@@ -26,16 +30,21 @@ struct PushCommand: Subcommand {
         case ("stats", nil, nil):
             path = "/api/v1/push/stats"
             method = "GET"
+            answer = PushStats.self
         case ("send", let type?, let serial?):
             path = "/api/v1/passes/\(AdminAPI.segment(type))/\(AdminAPI.segment(serial))/push"
             method = "POST"
+            answer = PushQueued.self
         default:
             throw UsageError("use 'push stats' or 'push send PASS_TYPE_ID SERIAL'")
         }
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        console.out(try await api.expectSuccess(method, path).text)
+        let reply = try await api.expectSuccess(method, path)
+        // Printed as the server wrote it, once it is known to be the push API's answer (not another program on the port).
+        _ = try reply.decode(answer, from: api.server)
+        console.out(reply.text)
         return .success
     }
 }

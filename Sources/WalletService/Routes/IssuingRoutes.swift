@@ -20,23 +20,23 @@ struct IssuingRoutes {
         let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
         group.add(Route(
             .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
-            requestBody: .json("IssueRequest"),
+            requestBody: .json(IssueRequest.schemaName),
             responses: [
-                .json(.created, "Issued", schema: "IssueResponse"), .problem(.badRequest, "Malformed JSON"),
+                .json(.created, "Issued", schema: IssueResponse.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.conflict, "A pass with this serial number exists"), .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Invalid values, each with its JSON path", schema: "InvalidPassProblem"),
             ]) { request, _ in try await issue(request) })
         group.add(Route(
             .get, "/passes/:passType/:serial", operationID: "getPass",
             summary: "Read a pass's stored data",
-            responses: [.json(.ok, "OK", schema: "PassDetails"), .problem(.notFound, "No such pass")]
+            responses: [.json(.ok, "OK", schema: PassDetails.schemaName), .problem(.notFound, "No such pass")]
         ) { _, context in try await read(context) })
         group.add(Route(
             .patch, "/passes/:passType/:serial", operationID: "updatePass",
             summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
-            requestBody: .json("PassChange"),
+            requestBody: .json(PassChangeRequest.schemaName),
             responses: [
-                .json(.ok, "OK", schema: "UpdateResult"), .problem(.badRequest, "Malformed JSON or bad path parameter"),
+                .json(.ok, "OK", schema: UpdateResult.schemaName), .problem(.badRequest, "Malformed JSON or bad path parameter"),
                 .problem(.notFound, "No such pass"), .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Invalid values", schema: "InvalidPassProblem"),
             ]) { request, context in try await update(request, context) })
@@ -47,9 +47,9 @@ struct IssuingRoutes {
         group.add(Route(
             .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
             summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
-            requestBody: .json("PassChange"),
+            requestBody: .json(PassChangeRequest.schemaName),
             responses: [
-                .json(.ok, "OK", schema: "TemplateUpdateResult"), .problem(.badRequest, "Malformed JSON"),
+                .json(.ok, "OK", schema: TemplateUpdateResult.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Unknown template or invalid values"),
             ]) { request, context in try await updateTemplate(request, context) })
@@ -57,7 +57,7 @@ struct IssuingRoutes {
             .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
             parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
             responses: [
-                .json(.ok, "OK", schema: "DeviceLogs"), .problem(.badRequest, "limit is not a whole number from 1 to 1000"),
+                .json(.ok, "OK", schema: DeviceLogs.schemaName), .problem(.badRequest, "limit is not a whole number from 1 to 1000"),
             ]) { request, _ in try await logs(request) })
         return group
     }
@@ -76,21 +76,15 @@ struct IssuingRoutes {
     }
 
     private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try request.jsonObject()
-        try body.requireOnly(Set(["template", "serialNumber", "data"]).union(RelevanceOverrides.keys))
-        guard let template = try body.string("template") else { throw HTTPError(.unprocessableContent, "template is required") }
-        let serial = try body.string("serialNumber")
-        let data = try body.object("data") ?? JSONObject()
-        let stored = try await service.issue(PassService.Issue(template: template, serialNumber: serial, data: data, overrides: RelevanceOverrides.extract(from: body)))
+        let body = try IssueRequest(validating: request.jsonObject())
+        let stored = try await service.issue(PassService.Issue(
+            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance))
         metrics.passIssued()
-        let result: JSONValue = .object([
-            "passTypeIdentifier": .string(stored.key.passTypeIdentifier),
-            "serialNumber": .string(stored.key.serialNumber),
-            "template": .string(stored.template),
-            "updateTag": .string(String(stored.updateTag)),
-            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: service.now())),
-        ])
-        var response = HTTPResponse.json(result.serialized(sortedKeys: true), status: .created)
+        let result = IssueResponse(
+            passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, template: stored.template,
+            updateTag: String(stored.updateTag),
+            downloadURL: publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: service.now()))
+        var response = try HTTPResponse.json(result, status: .created)
         response.headers["Location"] = "/api/v1/passes/\(DownloadLinks.escape(stored.key.passTypeIdentifier))/\(DownloadLinks.escape(stored.key.serialNumber))"
         return response
     }
@@ -99,57 +93,32 @@ struct IssuingRoutes {
         let key = try context.parameters.passKey()
         guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
         let devices = try await service.registrationCount(for: key)
-        let body: JSONValue = .object([
-            "passTypeIdentifier": .string(key.passTypeIdentifier),
-            "serialNumber": .string(key.serialNumber),
-            "template": .string(pass.template),
-            "data": try PassService.value(pass.data),
-            "overrides": try PassService.value(pass.overrides),
-            "voided": .bool(pass.voided),
-            "updateTag": .string(String(pass.updateTag)),
-            "lastModified": .string(HTTPDate.format(pass.lastModified)),
-            "registeredDevices": .number(Double(devices)),
-            "downloadURL": .string(publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: service.now())),
-        ])
-        return .json(body.serialized(sortedKeys: true))
+        return try .json(PassDetails(
+            passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, template: pass.template,
+            data: try PassService.value(pass.data), overrides: try PassService.value(pass.overrides), voided: pass.voided,
+            updateTag: String(pass.updateTag), lastModified: HTTPDate.format(pass.lastModified), registeredDevices: devices,
+            downloadURL: publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: service.now())))
     }
 
     private static func change(from body: JSONObject) throws(HTTPError) -> PassService.Change {
-        try body.requireOnly(Set(["data", "voided"]).union(RelevanceOverrides.keys))
-        let data = try body.object("data").map(JSONValue.object)
-        let voided = try body.bool("voided")
-        let overrides = RelevanceOverrides.extract(from: body)
-        guard data != nil || voided != nil || !overrides.isEmpty else {
-            throw HTTPError(.unprocessableContent, "nothing to change: send data, voided or a relevance key (\(RelevanceOverrides.keys.sorted().joined(separator: ", ")))")
-        }
-        return PassService.Change(data: data, overrides: overrides, voided: voided)
+        let change = try PassChangeRequest(validating: body)
+        return PassService.Change(data: change.data.map(JSONValue.object), overrides: change.relevance, voided: change.voided)
     }
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
         let outcome = try await service.update(try context.parameters.passKey(), change, source: PassUpdateRecord.api)
         if outcome.changed { metrics.passUpdated() }
-        let body: JSONValue = .object([
-            "serialNumber": .string(outcome.pass.key.serialNumber),
-            "changed": .bool(outcome.changed),
-            "updateTag": .string(String(outcome.pass.updateTag)),
-            "pushesQueued": .number(Double(outcome.pushesQueued)),
-            "heldUntil": outcome.heldUntil.map { .string($0.formatted(.iso8601)) } ?? .null,
-        ])
-        return .json(body.serialized(sortedKeys: true))
+        return try .json(UpdateResult(
+            serialNumber: outcome.pass.key.serialNumber, changed: outcome.changed, updateTag: String(outcome.pass.updateTag),
+            pushesQueued: outcome.pushesQueued, heldUntil: outcome.heldUntil))
     }
 
     private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
         let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassUpdateRecord.api)
         metrics.passUpdated(outcome.changed)
-        let body: JSONValue = .object([
-            "matched": .number(Double(outcome.matched)),
-            "changed": .number(Double(outcome.changed)),
-            "held": .number(Double(outcome.held)),
-            "pushesQueued": .number(Double(outcome.pushesQueued)),
-        ])
-        return .json(body.serialized(sortedKeys: true))
+        return try .json(TemplateUpdateResult(matched: outcome.matched, changed: outcome.changed, held: outcome.held, pushesQueued: outcome.pushesQueued))
     }
 
     private func archive(_ context: RequestContext) async throws -> HTTPResponse {
@@ -166,10 +135,7 @@ struct IssuingRoutes {
             limit = value
         }
         let entries = try await service.recentDeviceLogs(limit: limit)
-        let list: [JSONValue] = entries.map {
-            .object(["receivedAt": .string($0.receivedAt.formatted(.iso8601)), "message": .string($0.message)])
-        }
-        return .json(JSONValue.object(["logs": .array(list)]).serialized(sortedKeys: true))
+        return try .json(DeviceLogs(logs: entries.map { DeviceLogs.Entry(receivedAt: $0.receivedAt, message: $0.message) }))
     }
 
     private func download(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {

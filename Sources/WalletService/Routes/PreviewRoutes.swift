@@ -35,7 +35,7 @@ struct PreviewRoutes {
             .post, "/templates/:template/preview", operationID: "previewTemplate",
             summary: "A template's current version filled with a record (or each placeholder's name), drawn as Wallet shows it",
             maxBodySize: Self.maxRecordSize, start: .inPool, parameters: PreviewQuery.parameters,
-            requestBody: RouteBody("application/json", schema: "PreviewRequest", required: false),
+            requestBody: RouteBody("application/json", schema: PreviewRequest.schemaName, required: false),
             responses: [
                 RouteResponse(.ok, "The picture", bodies: picture),
                 .problem(.badRequest, "A bad query parameter (named in parameter) or malformed JSON", schema: "PreviewOptionProblem"),
@@ -66,13 +66,8 @@ struct PreviewRoutes {
     private func template(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
         let options = try PreviewQuery.options(request)
-        var record: JSONValue?
         // No body at all is allowed: the placeholders' names then show where the data goes.
-        if !request.body.isEmpty {
-            let body = try request.jsonObject()
-            try body.requireOnly(["record"])
-            record = try body.object("record").map(JSONValue.object)
-        }
+        let record = request.body.isEmpty ? nil : try PreviewRequest(validating: request.jsonObject()).record.map(JSONValue.object)
         guard let preview = try await previews.picture(template: name, record: record, options: options) else {
             throw HTTPError(.notFound, "no template '\(name)' is stored")
         }

@@ -20,22 +20,22 @@ struct TemplateRoutes {
         var group = RouteGroup("/api/v1/templates", auth: ServiceAuth.admin(token: adminToken))
         group.add(Route(
             .get, "", operationID: "listTemplates", summary: "Templates and whether each can issue passes",
-            responses: [.json(.ok, "OK", schema: "TemplateList")]
+            responses: [.json(.ok, "OK", schema: TemplateList.schemaName)]
         ) { _, _ in try await list() })
         group.add(Route(
             .put, "/:template", operationID: "uploadTemplate",
             summary: "Upload a template folder as a zip: a new version, made current and rolled out to every pass",
             maxBodySize: Self.maxUploadSize, start: .inPool, requestBody: RouteBody("application/zip", schema: "TemplateArchive", alternatives: ["application/x-zip-compressed"]),
             responses: [
-                .json(.ok, "A new version, or none when the files equal the current version (changed: false)", schema: "TemplateUpload"),
-                .json(.created, "A new template, version 1", schema: "TemplateUpload"),
+                .json(.ok, "A new version, or none when the files equal the current version (changed: false)", schema: TemplateUpload.schemaName),
+                .json(.created, "A new template, version 1", schema: TemplateUpload.schemaName),
                 .problem(.badRequest, "Not a zip archive"),
                 .problem(.unsupportedMediaType, "Not application/zip"),
                 .problem(.unprocessableContent, "Lint errors (nothing stored) or an unsafe archive", schema: "InvalidTemplateProblem"),
             ]) { request, context in try await upload(request, context) })
         group.add(Route(
             .get, "/:template", operationID: "getTemplate", summary: "A template's current version, roll-out and history",
-            responses: [.json(.ok, "OK", schema: "TemplateDetails"), .problem(.notFound, "No such template")]
+            responses: [.json(.ok, "OK", schema: TemplateDetails.schemaName), .problem(.notFound, "No such template")]
         ) { _, context in try await details(context) })
         group.add(Route(
             .get, "/:template/versions/:version", operationID: "downloadTemplateVersion", summary: "One version's files as a zip",
@@ -47,9 +47,9 @@ struct TemplateRoutes {
             .post, "/:template/rollback", operationID: "rollbackTemplate",
             summary: "Make an older version current again, as a new version (the history only grows)", maxBodySize: 4096,
             start: .inPool,
-            requestBody: .json("TemplateRollback"),
+            requestBody: .json(TemplateRollback.schemaName),
             responses: [
-                .json(.ok, "The version made current", schema: "TemplateUpload"), .problem(.notFound, "No such template or version"),
+                .json(.ok, "The version made current", schema: TemplateUpload.schemaName), .problem(.notFound, "No such template or version"),
                 .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Lint errors in that version today", schema: "InvalidTemplateProblem"),
             ]) { request, context in try await rollback(request, context) })
@@ -65,24 +65,17 @@ struct TemplateRoutes {
 
     private func list() async throws -> HTTPResponse {
         let statuses = try await templates.library.statuses()
-        let list: [JSONValue] = statuses.keys.sorted().map { name in
+        return try .json(TemplateList(templates: statuses.keys.sorted().map { name in
             let (version, entry) = statuses[name]!
-            var object: JSONObject
             switch entry {
             case .ready(let compiler):
-                object = [
-                    "name": .string(name), "status": .string("ready"),
-                    "passTypeIdentifier": .string(compiler.template.passTypeIdentifier),
-                    "teamIdentifier": .string(compiler.template.teamIdentifier),
-                    "placeholders": .array(compiler.template.placeholders.map { .string($0) }),
-                ]
+                return TemplateList.Entry(
+                    name: name, status: .ready, version: version, passTypeIdentifier: compiler.template.passTypeIdentifier,
+                    teamIdentifier: compiler.template.teamIdentifier, placeholders: compiler.template.placeholders)
             case .unavailable(let reason):
-                object = ["name": .string(name), "status": .string("unavailable"), "reason": .string(reason)]
+                return TemplateList.Entry(name: name, status: .unavailable, version: version, reason: reason)
             }
-            if let version { object["version"] = .number(Double(version)) }
-            return .object(object)
-        }
-        return .json(JSONValue.object(["templates": .array(list)]).serialized(sortedKeys: true))
+        }))
     }
 
     private func upload(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
@@ -90,7 +83,7 @@ struct TemplateRoutes {
         try Self.checkName(name)
         let archive = try TemplateArchive.files(from: request.body)
         let publication = try await templates.publish(name: name, files: archive.files, skipped: archive.skipped, uploadedBy: "admin API")
-        return Self.response(publication, name: name)
+        return try Self.response(publication, name: name)
     }
 
     private func details(_ context: RequestContext) async throws -> HTTPResponse {
@@ -100,18 +93,14 @@ struct TemplateRoutes {
             throw HTTPError(.notFound, "no template '\(name)' is stored")
         }
         let rollout = try await templates.store.templateRollouts().first { $0.name == name }
-        var object: JSONObject = [
-            "name": .string(name), "currentVersion": .number(Double(current)),
-            "passes": .number(Double(rollout?.passes ?? 0)), "passesBehind": .number(Double(rollout?.behind ?? 0)),
-            "versions": .array(versions.map(Self.json)),
-        ]
-        switch try await templates.library.entry(name, version: current) {
-        case .ready: object["status"] = .string("ready")
-        case .unavailable(let reason):
-            object["status"] = .string("unavailable")
-            object["reason"] = .string(reason)
+        var details = TemplateDetails(
+            name: name, currentVersion: current, passes: rollout?.passes ?? 0, passesBehind: rollout?.behind ?? 0, status: .ready,
+            versions: versions.map(TemplateDetails.Version.init))
+        if case .unavailable(let reason) = try await templates.library.entry(name, version: current) {
+            details.status = .unavailable
+            details.reason = reason
         }
-        return .json(JSONValue.object(object).serialized(sortedKeys: true))
+        return try .json(details)
     }
 
     private func download(_ context: RequestContext) async throws -> HTTPResponse {
@@ -126,15 +115,11 @@ struct TemplateRoutes {
 
     private func rollback(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
-        let body = try request.jsonObject()
-        try body.requireOnly(["version"])
-        guard case .number(let number)? = body["version"], number >= 1, number.rounded() == number, number < 1e15 else {
-            throw HTTPError(.unprocessableContent, "version must be a whole number of one of the template's versions (GET /api/v1/templates/\(name))")
+        let body = try TemplateRollback(validating: request.jsonObject(), template: name)
+        guard let publication = try await templates.rollback(name: name, to: body.version, by: "admin API (rollback)") else {
+            throw HTTPError(.notFound, "template '\(name)' has no version \(body.version)")
         }
-        guard let publication = try await templates.rollback(name: name, to: Int64(number), by: "admin API (rollback)") else {
-            throw HTTPError(.notFound, "template '\(name)' has no version \(Int64(number))")
-        }
-        return Self.response(publication, name: name)
+        return try Self.response(publication, name: name)
     }
 
     private func lint(_ context: RequestContext) async throws -> HTTPResponse {
@@ -150,15 +135,15 @@ struct TemplateRoutes {
     }
 
     /// 201 for a new template, 200 for a new or unchanged version; 422 with every lint error.
-    private static func response(_ publication: TemplateService.Publication, name: String) -> HTTPResponse {
+    private static func response(_ publication: TemplateService.Publication, name: String) throws -> HTTPResponse {
         switch publication {
         case .refused(let findings):
-            let errors: [JSONValue] = findings.filter(\.stopsBuild).map(finding)
+            let errors = findings.filter(\.stopsBuild).map(TemplateFinding.init)
             let problem = HTTPResponse.problem(
                 status: .unprocessableContent, title: "Invalid template",
                 detail: "the template would give passes Wallet refuses (\(errors.count) error\(errors.count == 1 ? "" : "s")); nothing was stored",
                 type: ProblemResponses.problemType("invalid-template"))
-            return problem.with(extra: ["errors": .array(errors)])
+            return problem.with(extra: ["errors": try WireJSON.tree(errors)])
         case .published(let save, let findings, let skipped, let passes):
             var changed = true, created = false
             switch save {
@@ -166,32 +151,12 @@ struct TemplateRoutes {
             case .newVersion: break
             case .unchanged: changed = false
             }
-            let body: JSONValue = .object([
-                "name": .string(name), "version": .number(Double(save.current.version)), "digest": .string(save.current.digest),
-                "changed": .bool(changed), "passesAffected": .number(Double(changed ? passes : 0)),
-                "warnings": .array(findings.filter { !$0.stopsBuild }.map(finding) + skipped.map { .object(["message": .string("left out: \($0)")]) }),
-            ])
-            return .json(body.serialized(sortedKeys: true), status: created ? .created : .ok)
+            let upload = TemplateUpload(
+                name: name, version: save.current.version, digest: save.current.digest, changed: changed,
+                passesAffected: changed ? passes : 0,
+                warnings: findings.filter { !$0.stopsBuild }.map(TemplateFinding.init) + skipped.map { TemplateFinding(message: "left out: \($0)") })
+            return try .json(upload, status: created ? .created : .ok)
         }
-    }
-
-    /// A finding with its file and JSON path apart (`pass.json foregroundColor`), for clients to point at.
-    private static func finding(_ finding: Finding) -> JSONValue {
-        let parts = finding.location.split(separator: " ", maxSplits: 1).map(String.init)
-        return .object([
-            "rule": .string(finding.rule), "severity": .string(finding.severity.rawValue), "location": .string(finding.location),
-            "file": .string(parts.first ?? ""), "path": .string(parts.count > 1 ? parts[1] : ""),
-            "message": .string(finding.effect), "now": .string(finding.before), "fix": .string(finding.after),
-        ])
-    }
-
-    private static func json(_ version: StoredTemplateVersion) -> JSONValue {
-        var object: JSONObject = [
-            "version": .number(Double(version.version)), "digest": .string(version.digest),
-            "uploadedBy": .string(version.uploadedBy), "uploadedAt": .string(version.uploadedAt.formatted(.iso8601)),
-        ]
-        if let restores = version.restores { object["restores"] = .number(Double(restores)) }
-        return .object(object)
     }
 
     /// Template names become file and URL names: letters, digits, `-`, `_` and `.`, not starting with a dot.

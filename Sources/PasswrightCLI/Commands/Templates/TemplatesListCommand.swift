@@ -1,3 +1,5 @@
+import WalletService
+
 /// `passwright templates list`: a server's templates.
 struct TemplatesListCommand: Subcommand {
     static let spec = CommandSpec(
@@ -17,7 +19,7 @@ struct TemplatesListCommand: Subcommand {
         guard let list = try await api.read("/api/v1/templates", as: TemplateList.self, raw: json, console: console) else { return .success }
         var table = TextTable("NAME", "VERSION", "STATUS", "PASS TYPE")
         for entry in list.templates {
-            table.add(entry.name, entry.version.map(String.init) ?? "-", entry.status, entry.passTypeIdentifier ?? entry.reason ?? "")
+            table.add(entry.name, entry.version.map(String.init) ?? "-", entry.status.rawValue, entry.passTypeIdentifier ?? entry.reason ?? "")
         }
         console.out(table.rendered)
         return .success

@@ -1,3 +1,6 @@
+import Foundation
+import WalletService
+
 /// `passwright templates versions NAME`: one template's history and roll-out.
 struct TemplatesVersionsCommand: Subcommand {
     static let spec = CommandSpec(
@@ -20,12 +23,12 @@ struct TemplatesVersionsCommand: Subcommand {
     func run(console: Console) async throws -> ExitStatus {
         let path = "/api/v1/templates/\(AdminAPI.segment(name))"
         guard let details = try await api.read(path, as: TemplateDetails.self, raw: json, console: console) else { return .success }
-        console.out("\(details.name): version \(details.currentVersion) current, \(details.status)"
+        console.out("\(details.name): version \(details.currentVersion) current, \(details.status.rawValue)"
             + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind")
         var table = TextTable("", "VERSION", "UPLOADED AT", "UPLOADED BY", "DIGEST", "RESTORES")
         for version in details.versions.sorted(by: { $0.version > $1.version }) {
             table.add(
-                version.version == details.currentVersion ? "*" : "", String(version.version), version.uploadedAt, version.uploadedBy,
+                version.version == details.currentVersion ? "*" : "", String(version.version), version.uploadedAt.formatted(.iso8601), version.uploadedBy,
                 String(version.digest.prefix(12)), version.restores.map(String.init) ?? "")
         }
         console.out(table.rendered)
