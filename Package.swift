@@ -14,7 +14,10 @@ let package = Package(
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
-        .library(name: "WalletService", targets: ["WalletService"]),
+        // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
+        .library(name: "WalletCore", targets: ["WalletCore"]),
+        // The HTTP adapters over WalletCore and the running `WalletService`.
+        .library(name: "WalletHTTP", targets: ["WalletHTTP"]),
         // For embedding the service and for the fuzz targets in Fuzz/ (a package of their own).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Signing", targets: ["Signing"]),
@@ -61,12 +64,18 @@ let package = Package(
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
-        .target(name: "WalletService", dependencies: [
+        // The services: the only target above WalletStore and Storage (style rule 14).
+        .target(name: "WalletCore", dependencies: [
             "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
+        ]),
+        // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root.
+        .target(name: "WalletHTTP", dependencies: [
+            "WalletCore", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
+            "PasswrightLogging", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
+            "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
@@ -91,8 +100,8 @@ let package = Package(
         .testTarget(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "WalletServiceTests", dependencies: [
-            "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
+        .testTarget(name: "WalletHTTPTests", dependencies: [
+            "WalletHTTP", "WalletCore", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
             "Locking", "PasswrightLogging", "PasswrightTesting",
         ]),
         .testTarget(name: "PasswrightCLITests", dependencies: [

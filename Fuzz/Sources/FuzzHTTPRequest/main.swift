@@ -11,7 +11,8 @@ import Foundation
 import FuzzSupport
 import HTTPServer
 import Storage
-import WalletService
+import WalletCore
+import WalletHTTP
 
 /// The fixed secrets the seed corpus uses (`Fuzz/Corpus/FuzzHTTPRequest`).
 enum Seed {

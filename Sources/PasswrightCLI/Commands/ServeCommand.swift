@@ -4,7 +4,8 @@ import HTTPServer
 import PassCompiler
 import Signing
 import Storage
-import WalletService
+import WalletCore
+import WalletHTTP
 
 /// `passwright serve`: the REST issuing API, the Wallet web service and holder downloads.
 struct ServeCommand: Subcommand {

@@ -1,0 +1,122 @@
+import Foundation
+import PasswrightLogging
+import Signing
+import Storage
+import WalletStore
+
+/// The services of one Passwright instance over one store: what the HTTP adapters (`WalletHTTP`) are
+/// given instead of the store (style rule 14). It opens the database, owns the store and the workers,
+/// and wires them together (the push doorbell, the roll-out wake-up, the hold releaser).
+///
+/// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database.
+public final class WalletServices: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServiceConfiguration
+    /// The persistent state. Public only until the console's sessions have a service of their own.
+    public let store: WalletStore
+    private let database: any Database
+    /// The templates it issues and renders from, as versions in the store.
+    public let templates: TemplateLibrary
+    /// Publishing, reading and rolling back template versions.
+    public let templateVersions: TemplateService
+    /// Carries a new template version to every pass of the template.
+    public let rollouts: RolloutWorker
+    /// Writes held notifying changes when they fall due.
+    public let holds: HoldReleaser
+    /// Drains the push outbox while the services run.
+    public let pushWorker: PushWorker
+    /// Passes, devices, logs and pushes.
+    public let passes: PassService
+    /// Pictures of passes and templates, behind one cache for the API and the console.
+    public let previews: PreviewService
+    /// When each identity's certificate expires.
+    public let expiry: IdentityExpiry
+    /// Signs and checks holder download links.
+    public let links: DownloadLinks
+    private let logger: Logger
+
+    /// Opens the database (migrating it), imports the template folders of
+    /// `configuration.templatesDirectory` as new versions where their files changed, and makes the
+    /// services. Pushes go through an APNs client per pass type made from `configuration.push`, unless
+    /// `pushSenders` supplies the senders; a pass type without one keeps its pushes queued.
+    public init(
+        configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
+        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger
+    ) async throws {
+        self.configuration = configuration
+        self.logger = logger
+        if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
+        database = try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
+        // Rung by every commit that queues pushes; the push worker sleeps on it when idle.
+        let pushDoorbell = Doorbell()
+        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() })
+        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
+        templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
+        rollouts = RolloutWorker(store: store, logger: logger)
+        let templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
+        self.templateVersions = templateVersions
+        do {
+            try await store.migrate()
+            if let directory = configuration.templatesDirectory {
+                _ = try await templateVersions.importFolders(in: directory, logger: logger)
+            }
+            for (name, status) in try await templates.statuses().sorted(by: { $0.key < $1.key }) {
+                if case .unavailable(let reason) = status.entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+            }
+        } catch {
+            await database.close()
+            throw error
+        }
+        for file in identities.looseKeyPermissions() {
+            logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
+        }
+        expiry = IdentityExpiry(identities: identities)
+        for (passType, when) in expiry.renewalsDue(now: Date()).sorted(by: { $0.key < $1.key }) {
+            logger.warning("signing certificate needs renewal", ["passType": passType, "certificate": when])
+        }
+        let senders = pushSenders ?? configuration.push.senders(
+            for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
+        self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
+        holds = HoldReleaser(store: store, logger: logger)
+        passes = PassService(store: store, templates: templates, notifications: configuration.notifications, holds: holds)
+        previews = PreviewService(passes: passes, templates: templates)
+        links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
+    }
+
+    /// Imports the template folders again (at start and on `SIGHUP`): each folder whose files changed
+    /// becomes a new version, rolled out to its passes; a folder with lint errors is refused and its
+    /// stored version stays current.
+    public func importTemplateFolders() async throws {
+        guard let directory = configuration.templatesDirectory else { return }
+        _ = try await templateVersions.importFolders(in: directory, logger: logger)
+    }
+
+    /// Whether the database answers a ping (`/readyz`).
+    public func databaseAnswers() async -> Bool {
+        (try? await database.ping()) != nil
+    }
+
+    /// How many templates have a current version (the start-up log).
+    public func templateCount() async -> Int {
+        (try? await store.currentTemplateVersions().count) ?? 0
+    }
+
+    /// Runs the background workers (roll-outs, holds and, when it has senders, pushes) until the
+    /// surrounding task is cancelled.
+    public func runWorkers() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.rollouts.run() }
+            group.addTask { await self.holds.run() }
+            if pushWorker.hasSenders {
+                group.addTask { await self.pushWorker.run() }
+            } else {
+                logger.warning("push refresh is off (no APNs identities); updates queue in the outbox until it is on")
+            }
+        }
+    }
+
+    /// Closes the database: the last step of stopping, once the server and the workers are done.
+    public func close() async {
+        await database.close()
+    }
+}

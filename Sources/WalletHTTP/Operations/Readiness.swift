@@ -1,0 +1,50 @@
+import HTTPServer
+import PassModel
+import WalletCore
+
+/// What `/readyz` answers, from what the caller observed: `503` until the database answers and while
+/// no template can issue passes, since a load balancer should not send traffic that can only fail;
+/// every unusable template is named with its reason (an identity that cannot be read says why and
+/// which user the server runs as). A refused APNs identity degrades pushes only: still `200`, with
+/// status `degraded`.
+struct Readiness: Sendable {
+    /// Whether the database answered a ping.
+    var databaseAnswers: Bool
+    /// Each template's reason for being unusable, `nil` when it can issue passes.
+    var templates: [String: String?]
+    /// Pass types whose pushes stopped, with the reason.
+    var stoppedPushIdentities: [String: String]
+    /// Identities whose certificate ends soon, with when: still signing, so degraded, not unready.
+    var identitiesNeedingRenewal: [String: String] = [:]
+
+    /// The answer.
+    var response: HTTPResponse {
+        let unavailable = templates.compactMapValues { $0 }
+        let usable = templates.count - unavailable.count
+        var problems: [String] = []
+        if !databaseAnswers { problems.append("the database does not answer") }
+        if usable == 0 {
+            problems.append(templates.isEmpty ? "no template is installed" : "no template can issue passes")
+        }
+        let members: [String: JSONValue] = [
+            "database": .string(databaseAnswers ? "ok" : "unavailable"),
+            "templatesReady": .number(Double(usable)),
+            "unavailableTemplates": Self.object(unavailable),
+            "stoppedPushIdentities": Self.object(stoppedPushIdentities),
+            "identitiesNeedingRenewal": Self.object(identitiesNeedingRenewal),
+        ]
+        guard problems.isEmpty else {
+            let reasons = unavailable.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            let detail = problems.joined(separator: "; ") + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
+            return HTTPResponse.problem(status: .serviceUnavailable, detail: detail)
+                .with(extra: members.merging(["status": .string("unavailable")]) { $1 })
+        }
+        var body = members
+        body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty && identitiesNeedingRenewal.isEmpty ? "ready" : "degraded")
+        return .json(JSONValue.object(JSONObject(body.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })).serialized(sortedKeys: true))
+    }
+
+    private static func object(_ values: [String: String]) -> JSONValue {
+        .object(JSONObject(values.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) }))
+    }
+}
