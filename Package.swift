@@ -59,7 +59,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "PassModel"),
-        .target(name: "WalletStore", dependencies: ["Storage"]),
+        .target(name: "WalletStore", dependencies: ["Storage", "PassModel"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive", "CGlibc"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
@@ -71,7 +71,7 @@ let package = Package(
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root.
         .target(name: "WalletHTTP", dependencies: [
-            "WalletCore", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
+            "WalletCore", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
             "PasswrightLogging", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
-        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "PassModel", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],

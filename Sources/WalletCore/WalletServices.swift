@@ -12,8 +12,9 @@ import WalletStore
 public final class WalletServices: Sendable {
     /// The configuration it runs with.
     public let configuration: ServiceConfiguration
-    /// The persistent state. Public only until the console's sessions have a service of their own.
-    public let store: WalletStore
+    /// The persistent state: internal, so an adapter reaches it only through a service (tests see
+    /// it with `@testable import`).
+    let store: WalletStore
     private let database: any Database
     /// The templates it issues and renders from, as versions in the store.
     public let templates: TemplateLibrary
@@ -33,6 +34,8 @@ public final class WalletServices: Sendable {
     public let expiry: IdentityExpiry
     /// Signs and checks holder download links.
     public let links: DownloadLinks
+    /// The web console's signed-in sessions.
+    public let consoleSessions: ConsoleSessions
     private let logger: Logger
 
     /// Opens the database (migrating it), imports the template folders of
@@ -80,6 +83,7 @@ public final class WalletServices: Sendable {
         holds = HoldReleaser(store: store, logger: logger)
         passes = PassService(store: store, templates: templates, notifications: configuration.notifications, holds: holds)
         previews = PreviewService(passes: passes, templates: templates)
+        consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import PasswrightLogging
 import WalletCore
-import WalletStore
 
 /// A running Passwright web service: the REST issuing API, the Wallet web service protocol, holder
 /// download links and the operations endpoints, on one HTTP server over ``WalletServices``.
@@ -14,8 +13,6 @@ public final class WalletService: Sendable {
     public var configuration: ServiceConfiguration { services.configuration }
     /// The services the routes call.
     public let services: WalletServices
-    /// The persistent state (for tests, until they reach it through `services` alone).
-    public var store: WalletStore { services.store }
     private let server: HTTPServer
     private let router: Router
     private let logger: Logger
@@ -57,7 +54,7 @@ public final class WalletService: Sendable {
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(adminToken: configuration.adminToken))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
         if configuration.console {
-            let auth = ConsoleAuth(store: services.store, adminToken: configuration.adminToken,
+            let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,

@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// Held notifying changes: written when their moment comes by ``writePass(_:expectedTag:change:notifies:releasesHold:)``

@@ -22,7 +22,7 @@ public struct DatabaseStartup: Sendable {
     }
 
     /// Opens `configuration`'s database, retrying while it does not accept connections.
-    public func open(_ configuration: DatabaseConfiguration, poolSize: Int, logger: Logger) async throws -> any Database {
+    func open(_ configuration: DatabaseConfiguration, poolSize: Int, logger: Logger) async throws -> any Database {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         var delay = initialDelay

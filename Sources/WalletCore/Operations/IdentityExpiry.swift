@@ -13,7 +13,7 @@ public struct IdentityExpiry: Sendable {
 
     /// Reads the certificate of every identity folder; one that cannot be loaded is left out here
     /// (its templates already report why they are unavailable).
-    public init(identities: IdentityDirectory) {
+    init(identities: IdentityDirectory) {
         var certificates: [String: Certificate] = [:]
         for passType in (try? identities.passTypeIdentifiers()) ?? [] {
             certificates[passType] = try? identities.identity(forPassTypeIdentifier: passType).certificate

@@ -1,5 +1,6 @@
 import Locking
 import Foundation
+import PassModel
 import WalletStore
 
 /// Signed archives of recently fetched passes, keyed by pass, update tag and template version, so a device fetching an

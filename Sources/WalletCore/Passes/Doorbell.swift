@@ -3,7 +3,7 @@ import Locking
 /// A signal one task waits on with a deadline: `ring()` wakes it at once, or the next `wait` if
 /// nobody is waiting. How the hold releaser sleeps until the earliest release yet hears of a new,
 /// earlier one — without polling.
-public final class Doorbell: Sendable {
+final class Doorbell: Sendable {
     private struct State {
         var rung = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -12,7 +12,7 @@ public final class Doorbell: Sendable {
     private let state = Locked(State())
 
     /// Wakes the waiting task, or the next one to wait.
-    public func ring() {
+    func ring() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
             guard let waiter = state.waiter else {
                 state.rung = true

@@ -12,7 +12,7 @@ public final class HoldReleaser: Sendable {
     private let doorbell = Doorbell()
 
     /// A releaser over `store`.
-    public init(store: WalletStore, logger: Logger) {
+    init(store: WalletStore, logger: Logger) {
         self.store = store
         self.logger = logger
     }

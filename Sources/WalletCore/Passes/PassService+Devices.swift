@@ -1,3 +1,4 @@
+import PassModel
 import WalletStore
 
 /// The Wallet web service's device endpoints (Apple's Wallet Web Service Reference): registrations, changed serial numbers and

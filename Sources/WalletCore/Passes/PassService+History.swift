@@ -1,3 +1,4 @@
+import PassModel
 import WalletStore
 
 /// A pass's history: every change written to it, by whom and what it touched.

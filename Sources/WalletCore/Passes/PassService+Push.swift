@@ -1,3 +1,4 @@
+import PassModel
 import WalletStore
 
 /// Operators' push controls and the outbox state for stats and metrics.

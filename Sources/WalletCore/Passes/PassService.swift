@@ -38,7 +38,7 @@ public struct PassService: Sendable {
     static let defaultMaximumUpdateAttempts = 5
 
     /// A service over `store`, dating everything with the store's clock.
-    public init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil) {
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, holds: HoldReleaser? = nil) {
         self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, holds: holds)
     }
 

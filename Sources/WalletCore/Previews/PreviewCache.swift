@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import PassModel
 import PassPreview
 import WalletStore
 

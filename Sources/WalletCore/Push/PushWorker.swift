@@ -39,12 +39,12 @@ public final class PushWorker: Sendable {
     /// Pushes this process queues wake it only through the store's `pushesQueued`, which
     /// ``WalletService`` wires to the worker's doorbell; a worker made here wakes at the earliest due
     /// time, at a PostgreSQL notification or after `idleDelay`.
-    public convenience init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
+    convenience init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
         self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), logger: logger)
     }
 
     /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes.
-    public init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell, logger: Logger) {
+    init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell, logger: Logger) {
         self.doorbell = doorbell
         self.store = store
         self.senders = senders

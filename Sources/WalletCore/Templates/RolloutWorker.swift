@@ -15,7 +15,7 @@ public final class RolloutWorker: Sendable {
     private let signal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     /// A worker moving `batchSize` passes per transaction.
-    public init(store: WalletStore, batchSize: Int = 500, logger: Logger) {
+    init(store: WalletStore, batchSize: Int = 500, logger: Logger) {
         precondition(batchSize >= 1, "a batch moves at least one pass")
         self.store = store
         self.batchSize = batchSize
@@ -23,7 +23,7 @@ public final class RolloutWorker: Sendable {
     }
 
     /// A version was made current: roll it out.
-    public func wake() {
+    func wake() {
         signal.continuation.yield()
     }
 

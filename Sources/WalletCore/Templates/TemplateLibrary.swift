@@ -45,7 +45,7 @@ public final class TemplateLibrary: Sendable {
     private let refusals = Locked<[String: String]>([:])
 
     /// A library over the store's templates, signing with `identities`.
-    public init(store: WalletStore, identities: IdentityDirectory, webServiceURL: String) {
+    init(store: WalletStore, identities: IdentityDirectory, webServiceURL: String) {
         self.store = store
         self.identities = identities
         self.webServiceURL = webServiceURL

@@ -11,7 +11,7 @@ import WalletStore
 /// A version is linted before it is stored: one with errors would give passes Wallet refuses, so
 /// it is refused whole and the current version stays.
 public struct TemplateService: Sendable {
-    public let store: WalletStore
+    let store: WalletStore
     public let library: TemplateLibrary
     public let rollouts: RolloutWorker
 

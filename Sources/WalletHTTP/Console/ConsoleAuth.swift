@@ -3,7 +3,6 @@ import HTTPServer
 import Locking
 import Signing
 import WalletCore
-import WalletStore
 
 /// Who may use the console: sessions made by signing in with the admin token, kept in the database
 /// (so every instance accepts them) under the SHA-256 of the cookie value (so a copy of the
@@ -21,24 +20,25 @@ struct ConsoleAuth: Sendable {
     /// grow the server's memory without bound.
     static let rememberedAddresses = 10_000
 
-    let store: WalletStore
+    /// Where sessions are kept (the store, behind a WalletCore service).
+    let sessions: ConsoleSessions
     let adminToken: String
     /// `Secure` cookies when the console is reached over https (the public URL's scheme).
     let secureCookies: Bool
     let now: @Sendable () -> Date
     private let failures = Locked<[String: [Date]]>([:])
 
-    init(store: WalletStore, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
-        self.store = store
+    init(sessions: ConsoleSessions, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
+        self.sessions = sessions
         self.adminToken = adminToken
         self.secureCookies = secureCookies
         self.now = now
     }
 
     /// The signed-in session of `request`, or `nil`.
-    func session(of request: HTTPRequest) async throws -> ConsoleSession? {
+    func session(of request: HTTPRequest) async throws -> ConsoleSessions.Session? {
         guard let value = Self.cookie(Self.cookieName, in: request), value.count == 64 else { return nil }
-        return try await store.consoleSession(tokenHash: Digest.sha256Hex(Data(value.utf8)), now: now())
+        return try await sessions.session(cookie: value, now: now())
     }
 
     enum SignIn: Sendable {
@@ -64,9 +64,7 @@ struct ConsoleAuth: Sendable {
             return .refused
         }
         let value = Self.randomHex(32)
-        _ = try await store.pruneConsoleSessions(now: moment)
-        _ = try await store.createConsoleSession(tokenHash: Digest.sha256Hex(Data(value.utf8)), csrf: Self.randomHex(32),
-                                             expiresAt: moment.addingTimeInterval(Self.lifetime))
+        try await sessions.create(cookie: value, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
         return .signedIn(cookie: setCookie(value, maxAge: Int(Self.lifetime)))
     }
 
@@ -89,7 +87,7 @@ struct ConsoleAuth: Sendable {
     /// Ends the request's session; returns the header that clears its cookie.
     func signOut(_ request: HTTPRequest) async throws -> String {
         if let value = Self.cookie(Self.cookieName, in: request) {
-            _ = try await store.deleteConsoleSession(tokenHash: Digest.sha256Hex(Data(value.utf8)))
+            try await sessions.delete(cookie: value)
         }
         return setCookie("", maxAge: 0)
     }
@@ -122,5 +120,5 @@ struct ConsoleAuth: Sendable {
         return nil
     }
 
-    static func randomHex(_ bytes: Int) -> String { SecureRandom.bytes(bytes).map { String(format: "%02x", $0) }.joined() }
+    static func randomHex(_ bytes: Int) -> String { ConsoleSessions.randomHex(bytes) }
 }

@@ -4,7 +4,6 @@ import PassCompiler
 import PassModel
 import PassPreview
 import WalletCore
-import WalletStore
 
 /// Passes: search, and one pass with its pictures, its data as a form, its devices and history.
 extension ConsoleRoutes {
@@ -29,7 +28,7 @@ extension ConsoleRoutes {
         let text = request.query("q").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         let template = request.query("template").flatMap { $0.isEmpty ? nil : $0 }
         let after = request.query("after").flatMap(Self.cursor)
-        let page = try await passes.search(PassSearch(text: text, template: template, after: after, limit: Self.pageSize))
+        let page = try await passes.search(text: text, template: template, after: after, limit: Self.pageSize)
         let names = try await templates.library.statuses().keys.sorted()
         let options = ([HTML("<option value=\"\">All templates</option>")] + names.map { name in
             name == template ? HTML("<option value=\"\(name)\" selected>\(name)</option>") : HTML("<option value=\"\(name)\">\(name)</option>")
@@ -203,7 +202,7 @@ extension ConsoleRoutes {
             return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(Self.queryEscape("Nothing changed."))")
         }
         do {
-            let outcome = try await passes.update(key, change, source: "console")
+            let outcome = try await passes.update(key, change, source: PassService.consoleSource)
             let notice: String
             if let held = outcome.heldUntil {
                 notice = "Saved. The notification is held until \(held.formatted(.iso8601)) (quiet hours or spacing)."

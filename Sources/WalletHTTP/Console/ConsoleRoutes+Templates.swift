@@ -4,7 +4,6 @@ import PassCompiler
 import PassLint
 import PassPreview
 import WalletCore
-import WalletStore
 
 /// Templates: the list, one template with its pictures, lint, history and roll-out, an upload that
 /// is reviewed before it is made current, and rollback.
@@ -30,7 +29,7 @@ extension ConsoleRoutes {
 
     private func templateList(_ signed: Signed, error: String? = nil, status: HTTPStatus = .ok) async throws -> HTTPResponse {
         let statuses = try await templates.library.statuses()
-        let rollouts = Dictionary(try await templates.store.templateRollouts().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let rollouts = try await templates.rollouts()
         let rows = statuses.keys.sorted().map { name -> HTML in
             let (version, entry) = statuses[name]!
             let rollout = rollouts[name]
@@ -83,7 +82,7 @@ extension ConsoleRoutes {
         } catch {
             return try await templateList(signed, error: "\(archive.fileName): \(error.detail)", status: .unprocessableContent)
         }
-        let prepared = templates.library.prepare(name: name, files: unpacked.files, skipped: unpacked.skipped, now: templates.store.clock.now())
+        let prepared = templates.prepare(name: name, files: unpacked.files, skipped: unpacked.skipped)
         let errors = prepared.findings.filter(\.stopsBuild)
         var picture: HTML = .empty
         if let template = prepared.template,
@@ -144,18 +143,16 @@ extension ConsoleRoutes {
     }
 
     private func templateDetails(_ name: String, _ signed: Signed, notice: String? = nil, error: String? = nil) async throws -> HTTPResponse {
-        let versions = try await templates.store.templateVersions(name)
-        guard let current = try await templates.store.currentTemplateVersion(name), !versions.isEmpty else {
+        guard let history = try await templates.history(name) else {
             return ConsolePage.page("No such template", section: "/console/templates", csrf: signed.csrf,
                                     error: "There is no template \(name). Pick one from the list or upload it.", status: .notFound,
                                     "<p><a href=\"/console/templates\">All templates</a></p>")
         }
-        let files = try await templates.store.templateFiles(name, current).map { TemplateSourceFile(path: $0.path, bytes: $0.bytes) }
-        let findings = templates.library.prepare(name: name, files: files, now: templates.store.clock.now()).findings
-        let rollout = try await templates.store.templateRollouts().first { $0.name == name }
+        let (current, versions, rollout) = (history.current, history.versions, history.rollout)
+        let findings = try await templates.currentFindings(name) ?? []
         let outbox = try await passes.outboxStats()
         let counters = pushWorker.counters
-        let advanced = (rollout?.passes ?? 0) - (rollout?.behind ?? 0)
+        let advanced = rollout.passes - rollout.behind
         let eta = pushWorker.rate.map { "\(Int((Double(outbox.queued + outbox.inFlight) / Double($0)).rounded(.up))) s" } ?? "as fast as APNs answers"
         let versionRows = versions.reversed().map { version -> HTML in
             """
@@ -180,7 +177,7 @@ extension ConsoleRoutes {
             </div>
             <section id="rollout" aria-labelledby="rollout-title"><h2 id="rollout-title">Roll-out of v\(current)</h2>
             <dl class="facts">
-            <dt>Passes on v\(current)</dt><dd>\(ConsolePage.number(advanced)) of \(ConsolePage.number(rollout?.passes ?? 0))</dd>
+            <dt>Passes on v\(current)</dt><dd>\(ConsolePage.number(advanced)) of \(ConsolePage.number(rollout.passes))</dd>
             <dt>Pushes waiting</dt><dd>\(ConsolePage.number(outbox.queued + outbox.inFlight))</dd>
             <dt>Pushes sent</dt><dd>\(ConsolePage.number(counters.sent))</dd>
             <dt>Pushes failed</dt><dd>\(ConsolePage.number(counters.failures.values.reduce(0, +)))</dd>

@@ -3,7 +3,6 @@ import HTTPServer
 import PassLint
 import Signing
 import WalletCore
-import WalletStore
 
 /// The web console under `/console`: server-rendered pages for the people who run a pass
 /// programme. It adds no way of changing data of its own: every write goes through the same
@@ -26,7 +25,7 @@ struct ConsoleRoutes: Sendable {
 
     /// What a signed-in handler gets: the session (for its CSRF token) and, for a POST, the form.
     struct Signed: Sendable {
-        let session: ConsoleSession
+        let session: ConsoleSessions.Session
         let form: ConsoleForm?
         var csrf: String { session.csrf }
     }

@@ -1,9 +1,7 @@
 import Foundation
 import HTTPServer
 import PassModel
-import Storage
 import WalletCore
-import WalletStore
 
 /// What operators and load balancers call: liveness, readiness (the database answers), Prometheus
 /// metrics and the OpenAPI description of the REST API.

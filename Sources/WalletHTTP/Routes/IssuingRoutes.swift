@@ -5,7 +5,6 @@ import PassLint
 import PassModel
 import Signing
 import WalletCore
-import WalletStore
 
 /// The REST API a business's backend calls to issue, read, update and void passes, under `/api/v1`,
 /// behind `Authorization: Bearer <admin token>`; and the signed holder download links under `/passes`.
@@ -128,7 +127,7 @@ struct IssuingRoutes {
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(try context.parameters.passKey(), change, source: PassUpdateRecord.api)
+        let outcome = try await service.update(try context.parameters.passKey(), change, source: PassService.apiSource)
         if outcome.changed { metrics.passUpdated() }
         let body: JSONValue = .object([
             "serialNumber": .string(outcome.pass.key.serialNumber),
@@ -142,7 +141,7 @@ struct IssuingRoutes {
 
     private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassUpdateRecord.api)
+        let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassService.apiSource)
         metrics.passUpdated(outcome.changed)
         let body: JSONValue = .object([
             "matched": .number(Double(outcome.matched)),

@@ -5,7 +5,6 @@ import PassCompiler
 import PassModel
 import PassPreview
 import WalletCore
-import WalletStore
 
 /// The one place that turns errors into HTTP answers: a status and an `application/problem+json`
 /// body that says what is wrong and where. Anything unexpected is a 500 whose detail goes to the log.
@@ -22,13 +21,16 @@ enum ProblemResponses {
             return .problem(status: .unprocessableContent, detail: message)
         case ServiceError.unavailableTemplate:
             return .problem(status: .serviceUnavailable, detail: "\(error)")
-        case WalletStoreError.passExists(let key):
-            return .problem(status: .conflict, detail: "a pass \(key.passTypeIdentifier) / \(key.serialNumber) already exists")
-        case WalletStoreError.updateConflict:
-            // The pass kept changing under this update; it is busy, not wrong, and a retry soon works.
-            return .problem(status: .serviceUnavailable, detail: "\(error)", headers: ["Retry-After": "1"])
-        case WalletStoreError.passNotFound:
-            return .problem(status: .notFound, detail: "no such pass")
+        case _ where PassFailure(error) != nil:
+            switch PassFailure(error)! {
+            case .exists(let key):
+                return .problem(status: .conflict, detail: "a pass \(key.passTypeIdentifier) / \(key.serialNumber) already exists")
+            case .busy(let detail):
+                // The pass kept changing under this update; it is busy, not wrong, and a retry soon works.
+                return .problem(status: .serviceUnavailable, detail: detail, headers: ["Retry-After": "1"])
+            case .notFound:
+                return .problem(status: .notFound, detail: "no such pass")
+            }
         case let error as PassCompilerError:
             return invalidPass(error)
         case PreviewError.invalidOption(let name, let message):

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import PassModel
 import WalletCore
-import WalletStore
 
 /// Admin routes for push refresh: force a push for one pass, and see the outbox.
 struct PushRoutes {

@@ -1,6 +1,6 @@
 import HTTPServer
+import PassModel
 import WalletCore
-import WalletStore
 
 /// The two ways callers of the service authenticate, as route auth values.
 enum ServiceAuth {

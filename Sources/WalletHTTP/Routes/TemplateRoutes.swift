@@ -4,7 +4,6 @@ import PassCompiler
 import PassLint
 import PassModel
 import WalletCore
-import WalletStore
 
 /// The admin routes of templates under `/api/v1/templates`: list, upload a version (a zip of the
 /// folder), read one with its history, download a version, roll back, lint the current version.
@@ -100,17 +99,15 @@ struct TemplateRoutes {
 
     private func details(_ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
-        let versions = try await templates.store.templateVersions(name)
-        guard let current = try await templates.store.currentTemplateVersion(name), !versions.isEmpty else {
+        guard let history = try await templates.history(name) else {
             throw HTTPError(.notFound, "no template '\(name)' is stored")
         }
-        let rollout = try await templates.store.templateRollouts().first { $0.name == name }
         var object: JSONObject = [
-            "name": .string(name), "currentVersion": .number(Double(current)),
-            "passes": .number(Double(rollout?.passes ?? 0)), "passesBehind": .number(Double(rollout?.behind ?? 0)),
-            "versions": .array(versions.map(Self.json)),
+            "name": .string(name), "currentVersion": .number(Double(history.current)),
+            "passes": .number(Double(history.rollout.passes)), "passesBehind": .number(Double(history.rollout.behind)),
+            "versions": .array(history.versions.map(Self.json)),
         ]
-        switch try await templates.library.entry(name, version: current) {
+        switch try await templates.library.entry(name, version: history.current) {
         case .ready: object["status"] = .string("ready")
         case .unavailable(let reason):
             object["status"] = .string("unavailable")
@@ -122,9 +119,9 @@ struct TemplateRoutes {
     private func download(_ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
         let version = try context.parameters.require("version", as: Int64.self)
-        let files = try await templates.store.templateFiles(name, version)
+        let files = try await templates.files(name, version: version)
         guard !files.isEmpty else { throw HTTPError(.notFound, "template '\(name)' has no version \(version)") }
-        var response = HTTPResponse.bytes(try TemplateArchive.archive(files), contentType: "application/zip")
+        var response = HTTPResponse.bytes(try TemplateSourceFile.archive(files), contentType: "application/zip")
         response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(name))-v\(version).zip\""
         return response
     }
@@ -144,11 +141,9 @@ struct TemplateRoutes {
 
     private func lint(_ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
-        guard let version = try await templates.store.currentTemplateVersion(name) else {
+        guard let findings = try await templates.currentFindings(name) else {
             throw HTTPError(.notFound, "template '\(name)' does not exist")
         }
-        let files = try await templates.store.templateFiles(name, version).map { TemplateSourceFile(path: $0.path, bytes: $0.bytes) }
-        let findings = templates.library.prepare(name: name, files: files, now: templates.store.clock.now()).findings
         var response = HTTPResponse.json(LintReport.json(findings))
         response.headers["X-Passwright-Lint-Errors"] = String(findings.filter { $0.severity == .error }.count)
         return response
@@ -190,7 +185,7 @@ struct TemplateRoutes {
         ])
     }
 
-    private static func json(_ version: StoredTemplateVersion) -> JSONValue {
+    private static func json(_ version: TemplateService.Version) -> JSONValue {
         var object: JSONObject = [
             "version": .number(Double(version.version)), "digest": .string(version.digest),
             "uploadedBy": .string(version.uploadedBy), "uploadedAt": .string(version.uploadedAt.formatted(.iso8601)),

@@ -3,7 +3,6 @@ import HTTPServer
 import PassModel
 import Signing
 import WalletCore
-import WalletStore
 
 /// Apple's Wallet web service protocol (Apple's Wallet Web Service Reference), under `/wallet/v1/…`: what Wallet on an iPhone
 /// calls after a pass with a `webServiceURL` is added.
@@ -60,11 +59,6 @@ struct WalletProtocolRoutes {
         return group
     }
 
-    /// The pass named by the path, if the request carries its token; `nil` answers 401.
-    private func authorizedPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> StoredPass? {
-        try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request))
-    }
-
     /// On the byte: a scalar's Unicode properties cost more than the rest of the check.
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
@@ -76,7 +70,7 @@ struct WalletProtocolRoutes {
     private static let unauthorized = HTTPResponse.problem(status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
 
     private func registerDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        guard let pass = try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request)) else { return Self.unauthorized }
         let body = try request.jsonObject(requireContentType: false)
         guard let pushToken = try body.string("pushToken"), !pushToken.isEmpty, pushToken.count <= 256,
               pushToken.utf8.allSatisfy(Self.isHexDigit) else {
@@ -101,7 +95,7 @@ struct WalletProtocolRoutes {
     }
 
     private func latestPass(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        guard let pass = try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request)) else { return Self.unauthorized }
         let lastModified = HTTPDate.format(pass.lastModified)
         if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse),
            pass.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
@@ -113,7 +107,7 @@ struct WalletProtocolRoutes {
     }
 
     private func unregisterDevice(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        guard let pass = try await authorizedPass(request, context) else { return Self.unauthorized }
+        guard let pass = try await service.authorizedPass(context.parameters.passKey(), token: Credentials.passToken(request)) else { return Self.unauthorized }
         _ = try await service.unregister(deviceLibraryIdentifier: try context.parameters.require("device"), from: pass.key)
         return .empty(status: .ok)
     }

@@ -43,10 +43,6 @@ enum TemplateArchive {
         return (sorted.kept, sorted.skipped)
     }
 
-    /// The files as an archive, for downloading a version.
-    static func archive(_ files: [(path: String, bytes: Data)]) throws -> Data {
-        try TemplateSourceFile.archive(files.map { TemplateSourceFile(path: $0.path, bytes: $0.bytes) })
-    }
 
     /// `loyalty/` when every entry is under `loyalty/` and there is no root `pass.json`.
     private static func commonFolder(of names: [String]) -> String {

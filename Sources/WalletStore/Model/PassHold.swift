@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// A pass's held change: the state it is to have once the moment is right to notify its holder.

@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Testing
 import WalletStore
 
