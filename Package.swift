@@ -64,12 +64,14 @@ let package = Package(
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
-        // The services: the only target above WalletStore and Storage (style rule 14).
+        // The services: the only target above WalletStore and Storage (style rule 14). No HTTP: the
+        // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
+            "WalletStore", "Storage", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
         ]),
-        // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root.
+        // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
+        // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
         .target(name: "WalletHTTP", dependencies: [
             "WalletCore", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
             "PasswrightLogging", "PassPreview",

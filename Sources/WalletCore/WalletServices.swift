@@ -5,8 +5,12 @@ import Storage
 import WalletStore
 
 /// The services of one Passwright instance over one store: what the HTTP adapters (`WalletHTTP`) are
-/// given instead of the store (style rule 14). It opens the database, owns the store and the workers,
-/// and wires them together (the push doorbell, the roll-out wake-up, the hold releaser).
+/// given instead of the store (style rule 14). It owns the store and the workers and wires them
+/// together (the push doorbell, the roll-out wake-up, the hold releaser).
+///
+/// Its life: made without touching the database; ``start()`` opens, migrates and imports; the owner
+/// runs ``runWorkers()`` beside its own adapters until cancelled, then calls ``close()`` once they
+/// have stopped (see `WalletService.run()`).
 ///
 /// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database.
 public final class WalletServices: Sendable {
@@ -15,7 +19,8 @@ public final class WalletServices: Sendable {
     /// The persistent state: internal, so an adapter reaches it only through a service (tests see
     /// it with `@testable import`).
     let store: WalletStore
-    private let database: any Database
+    private let database: DeferredDatabase
+    private let identities: IdentityDirectory
     /// The templates it issues and renders from, as versions in the store.
     public let templates: TemplateLibrary
     /// Publishing, reading and rolling back template versions.
@@ -38,45 +43,25 @@ public final class WalletServices: Sendable {
     public let consoleSessions: ConsoleSessions
     private let logger: Logger
 
-    /// Opens the database (migrating it), imports the template folders of
-    /// `configuration.templatesDirectory` as new versions where their files changed, and makes the
-    /// services. Pushes go through an APNs client per pass type made from `configuration.push`, unless
-    /// `pushSenders` supplies the senders; a pass type without one keeps its pushes queued.
+    /// Makes the services over a database that ``start()`` opens: nothing here waits for the
+    /// database, migrates it or imports templates. Pushes go through an APNs client per pass type made
+    /// from `configuration.push`, unless `pushSenders` supplies the senders; a pass type without one
+    /// keeps its pushes queued.
     public init(
         configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
         pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger
-    ) async throws {
+    ) {
         self.configuration = configuration
         self.logger = logger
-        if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
-        database = try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger)
+        database = DeferredDatabase(engine: configuration.database.engine)
         // Rung by every commit that queues pushes; the push worker sleeps on it when idle.
         let pushDoorbell = Doorbell()
         store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() })
-        let identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
+        identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
         rollouts = RolloutWorker(store: store, logger: logger)
-        let templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
-        self.templateVersions = templateVersions
-        do {
-            try await store.migrate()
-            if let directory = configuration.templatesDirectory {
-                _ = try await templateVersions.importFolders(in: directory, logger: logger)
-            }
-            for (name, status) in try await templates.statuses().sorted(by: { $0.key < $1.key }) {
-                if case .unavailable(let reason) = status.entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
-            }
-        } catch {
-            await database.close()
-            throw error
-        }
-        for file in identities.looseKeyPermissions() {
-            logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
-        }
+        templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)
-        for (passType, when) in expiry.renewalsDue(now: Date()).sorted(by: { $0.key < $1.key }) {
-            logger.warning("signing certificate needs renewal", ["passType": passType, "certificate": when])
-        }
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
         self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
@@ -85,6 +70,31 @@ public final class WalletServices: Sendable {
         previews = PreviewService(passes: passes, templates: templates)
         consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
+    }
+
+    /// Opens the database (waiting for it as `configuration.databaseStartup` says), migrates it,
+    /// imports the template folders of `configuration.templatesDirectory` as new versions where their
+    /// files changed, and warns of what will not work (unusable templates, readable keys, certificates
+    /// near their end). The first step of running; the database is closed again if a later one fails.
+    public func start() async throws {
+        if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
+        database.open(try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger))
+        do {
+            try await store.migrate()
+            try await importTemplateFolders()
+            for (name, status) in try await templates.statuses().sorted(by: { $0.key < $1.key }) {
+                if case .unavailable(let reason) = status.entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+            }
+        } catch {
+            await close()
+            throw error
+        }
+        for file in identities.looseKeyPermissions() {
+            logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
+        }
+        for (passType, when) in expiry.renewalsDue(now: Date()).sorted(by: { $0.key < $1.key }) {
+            logger.warning("signing certificate needs renewal", ["passType": passType, "certificate": when])
+        }
     }
 
     /// Imports the template folders again (at start and on `SIGHUP`): each folder whose files changed

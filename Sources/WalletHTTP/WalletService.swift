@@ -6,35 +6,35 @@ import WalletCore
 /// A running Passwright web service: the REST issuing API, the Wallet web service protocol, holder
 /// download links and the operations endpoints, on one HTTP server over ``WalletServices``.
 ///
-/// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database
-/// behind a load balancer.
+/// Making one builds the routes and touches neither the database nor the socket; ``run()`` starts
+/// everything and stops it in order. Instances keep no state of their own beyond caches, so several
+/// can share one PostgreSQL database behind a load balancer.
 public final class WalletService: Sendable {
     /// The configuration it runs with.
     public var configuration: ServiceConfiguration { services.configuration }
     /// The services the routes call.
     public let services: WalletServices
+    /// Listening address, limits and timeouts.
+    public let http: HTTPServerConfiguration
     private let server: HTTPServer
     private let router: Router
+    private let listening = Listening()
     private let logger: Logger
 
     /// Makes the services (see ``WalletServices/init(configuration:pushSenders:pushWorker:logger:)``)
-    /// and binds the HTTP server; call ``run()`` to serve.
+    /// and the routes over them; call ``run()`` to open the database and serve. Throws only when the
+    /// routes cannot be described (a bundled resource is missing).
     public init(
-        configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
-        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
+        configuration: ServiceConfiguration, http: HTTPServerConfiguration = HTTPServerConfiguration(),
+        pushSenders: [String: any PushSender]? = nil, pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
         logger: Logger = Logger(label: "passwright")
-    ) async throws {
+    ) throws {
         self.logger = logger
-        let services = try await WalletServices(configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, logger: logger)
+        self.http = http
+        let services = WalletServices(configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, logger: logger)
         self.services = services
         router = try Self.router(services: services, logger: logger)
-        server = HTTPServer(configuration: configuration.http, responder: router, logger: logger)
-        do {
-            try server.start()
-        } catch {
-            await services.close()
-            throw error
-        }
+        server = HTTPServer(configuration: http, responder: router, logger: logger)
     }
 
     /// Every route over `services`, with the metrics and access-log middleware, described by the
@@ -70,7 +70,8 @@ public final class WalletService: Sendable {
     }
 
     /// Answers one request in-process, through the same routes and middleware as the socket but
-    /// without it: how the fuzz targets drive every handler thousands of times a second.
+    /// without it: how the fuzz targets drive every handler thousands of times a second. The service
+    /// must be running (``waitUntilListening()`` returned), or the handlers find no database.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         await router.respond(to: request)
     }
@@ -83,27 +84,47 @@ public final class WalletService: Sendable {
         try await services.importTemplateFolders()
     }
 
-    /// The bound port (useful with port 0).
+    /// The bound port once ``run()`` is listening (useful with port 0), `nil` before.
     public var port: Int? { server.port }
 
-    /// Serves and pushes until the surrounding task is cancelled, then drains in-flight requests,
-    /// stops the workers and closes the database.
+    /// Waits until ``run()`` listens and returns the bound port; throws start-up's error when it
+    /// failed (the database never answered, a migration failed, the port was taken).
+    public func waitUntilListening() async throws -> Int {
+        try await listening.port()
+    }
+
+    /// Runs the service until the surrounding task is cancelled: opens the database (retrying as
+    /// configured), migrates it and imports the template folders, binds the server, then serves and
+    /// runs the workers (roll-outs, holds, pushes) side by side. Cancelled, it stops in order: the
+    /// server drains in-flight requests, then the workers stop, then the database closes.
     public func run() async throws {
-        let templates = await services.templateCount()
-        logger.info("serving", ["address": "\(configuration.http.hostname):\(port ?? configuration.http.port)", "database": "\(configuration.database)", "templates": String(templates)])
-        defer { logger.info("stopped") }
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await self.server.run() }
-                group.addTask { await self.services.runWorkers() }
-                try await group.next()
-                group.cancelAll()
-                try await group.waitForAll()
+            try await services.start()
+            do {
+                try server.start()
+            } catch {
+                await services.close()
+                throw error
             }
         } catch {
-            await services.close()
+            listening.settle(.failure(error))
             throw error
         }
+        let bound = port ?? http.port
+        listening.settle(.success(bound))
+        let templates = await services.templateCount()
+        logger.info("serving", ["address": "\(http.hostname):\(bound)", "database": "\(configuration.database)", "templates": String(templates)])
+        defer { logger.info("stopped") }
+        let failure: (any Error)? = await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.services.runWorkers() }
+            // The server first: it returns once cancelled and drained, and only then do the workers stop.
+            var failure: (any Error)?
+            do { try await self.server.run() } catch { failure = error }
+            group.cancelAll()
+            await group.waitForAll()
+            return failure
+        }
         await services.close()
+        if let failure { throw failure }
     }
 }

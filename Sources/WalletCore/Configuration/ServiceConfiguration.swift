@@ -1,9 +1,10 @@
 import Foundation
-import HTTPServer
 import Storage
 
-/// Everything `passwright serve` needs, built by the CLI from flags, then `PASSWRIGHT_*` environment
+/// Everything the services need, built by the CLI from flags, then `PASSWRIGHT_*` environment
 /// variables, then defaults that work on a laptop. The library never reads the environment itself.
+/// The HTTP server's own settings (address, limits, timeouts) are given to `WalletHTTP`'s
+/// `WalletService` beside it, so WalletCore does not depend on the HTTP server.
 public struct ServiceConfiguration: Sendable {
     /// Where passes, devices and registrations live (`sqlite:./data/passwright.sqlite` by default).
     public var database: DatabaseConfiguration
@@ -31,8 +32,6 @@ public struct ServiceConfiguration: Sendable {
     public var downloadLinkKey: Data
     /// How long a holder download link stays valid.
     public var downloadLinkLifetime: Duration
-    /// Listening address, limits and timeouts.
-    public var http: HTTPServerConfiguration
     /// Device log lines kept (newest win).
     public var deviceLogCapacity: Int
     /// Where and whether pass-update pushes are sent.
@@ -47,7 +46,7 @@ public struct ServiceConfiguration: Sendable {
         database: DatabaseConfiguration, databasePoolSize: Int = 4, templatesDirectory: URL?, identitiesDirectory: URL,
         passphrase: @escaping @Sendable (String) -> String? = { _ in nil }, publicURL: String, adminToken: String,
         downloadLinkKey: Data, downloadLinkLifetime: Duration = .seconds(7 * 24 * 3600),
-        http: HTTPServerConfiguration = HTTPServerConfiguration(), deviceLogCapacity: Int = 10_000,
+        deviceLogCapacity: Int = 10_000,
         push: PushSettings = PushSettings(enabled: false), notifications: NotificationPolicy = .standard
     ) {
         self.database = database
@@ -59,7 +58,6 @@ public struct ServiceConfiguration: Sendable {
         self.adminToken = adminToken
         self.downloadLinkKey = downloadLinkKey
         self.downloadLinkLifetime = downloadLinkLifetime
-        self.http = http
         self.deviceLogCapacity = deviceLogCapacity
         self.push = push
         self.notifications = notifications

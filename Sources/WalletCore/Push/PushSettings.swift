@@ -1,7 +1,6 @@
 import PasswrightLogging
 import APNs
 import Foundation
-import HTTPServer
 import Signing
 
 /// Where pushes go: Apple's production APNs by default (pass updates only work there), or a host of

@@ -1,7 +1,6 @@
 import PasswrightLogging
 import Locking
 import Foundation
-import HTTPServer
 import WalletStore
 
 /// Drains the push outbox: claims due rows (shared safely with other instances), sends each through

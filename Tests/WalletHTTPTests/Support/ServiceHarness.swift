@@ -92,14 +92,17 @@ func withService<T>(
     var configuration = ServiceConfiguration(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
+        push: push, notifications: notifications)
+    configuration.console = console
+    let service = try WalletService(
+        configuration: configuration,
         // The handler time limit is the server's own concern (HTTPServerTests); here it must not fire
         // because a sanitizer build lints and draws ten times slower with tests running in parallel.
-        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2, requestTimeLimit: .seconds(300)), push: push, notifications: notifications)
-    configuration.console = console
-    let service = try await WalletService(configuration: configuration, pushWorker: pushWorker, logger: logs.logger)
+        http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2, requestTimeLimit: .seconds(300)),
+        pushWorker: pushWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
-        let port = try service.port.orThrow("the service has no bound port")
+        let port = try await service.waitUntilListening()
         let result = try await body(TestService(service: service, client: RawHTTPClient(port: port), adminToken: adminToken, linkKey: linkKey, logs: logs))
         running.cancel()
         try await running.value
