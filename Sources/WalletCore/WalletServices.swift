@@ -110,6 +110,21 @@ public final class WalletServices: Sendable {
         (try? await database.ping()) != nil
     }
 
+    /// What `/readyz` answers from: whether the database answers, each template's reason for being
+    /// unusable (read only when the database answers), stopped push identities and certificates near
+    /// their end (those still sign: degraded, named, so someone renews them in time).
+    public func readiness() async -> Readiness {
+        let databaseAnswers = await databaseAnswers()
+        let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
+        let reasons = statuses.mapValues { status -> String? in
+            if case .unavailable(let reason) = status.entry { return reason }
+            return nil
+        }
+        return Readiness(
+            databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
+            identitiesNeedingRenewal: expiry.renewalsDue(now: passes.now()))
+    }
+
     /// How many templates have a current version (the start-up log).
     public func templateCount() async -> Int {
         (try? await store.currentTemplateVersions().count) ?? 0

@@ -23,18 +23,7 @@ struct OperationsRoutes {
             .get, "/readyz", operationID: "ready", summary: "Readiness: the database answers and a template can issue passes",
             responses: [.json(.ok, "Ready (status ready), or serving with some templates unusable or pushes stopped for some identities (status degraded)", schema: "Readiness"), .problem(.serviceUnavailable, "Not ready: the database does not answer, or no template can issue passes")]
         ) { _, _ in
-            let databaseAnswers = await services.databaseAnswers()
-            let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
-            let reasons = statuses.mapValues { status -> String? in
-                if case .unavailable(let reason) = status.entry { return reason }
-                return nil
-            }
-            // A certificate near its end still signs: degraded, named, so someone renews it in time.
-            let renewals = expiry.renewalsDue(now: service.now())
-            return Readiness(
-                databaseAnswers: databaseAnswers, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
-                identitiesNeedingRenewal: renewals
-            ).response
+            await services.readiness().response
         })
         group.add(Route(
             .get, "/metrics", operationID: "metrics", summary: "Prometheus metrics",
