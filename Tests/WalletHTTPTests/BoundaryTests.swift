@@ -5,32 +5,38 @@ import Testing
 /// list `WalletStore` or `Storage` (or their C modules) among its dependencies in `Package.swift`,
 /// and no file under `Sources/WalletHTTP` may import them. The second check is needed as well as the
 /// first: SwiftPM lets a target import any module its dependencies build, so a forgotten
-/// `import WalletStore` would compile without the dependency.
+/// `import WalletStore` would compile without the dependency. The services, for their part, stay
+/// free of HTTP: `WalletCore` neither depends on nor imports `HTTPServer`.
 @Suite struct BoundaryTests {
-    /// The modules the adapters must not reach.
-    static let forbidden = ["WalletStore", "Storage", "CSQLite", "CPostgres"]
+    /// Each target, with the modules it must not reach.
+    static let boundaries: [(target: String, forbidden: [String])] = [
+        ("WalletHTTP", ["WalletStore", "Storage", "CSQLite", "CPostgres"]),
+        ("WalletCore", ["HTTPServer", "CMicroHTTPD"]),
+    ]
 
     /// The checkout, found from this file (`Tests/WalletHTTPTests/BoundaryTests.swift`).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func thePackageGivesWalletHTTPNoStoreDependency() throws {
+    @Test(arguments: boundaries)
+    func thePackageGivesNoForbiddenDependency(target: String, forbidden: [String]) throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let dependencies = try #require(Self.targetDeclaration("WalletHTTP", in: manifest), "no .target(name: \"WalletHTTP\" …) in Package.swift")
-        for module in Self.forbidden {
-            #expect(!dependencies.contains("\"\(module)\""), "Package.swift: WalletHTTP depends on \(module); go through a WalletCore service")
+        let dependencies = try #require(Self.targetDeclaration(target, in: manifest), "no .target(name: \"\(target)\" …) in Package.swift")
+        for module in forbidden {
+            #expect(!dependencies.contains("\"\(module)\""), "Package.swift: \(target) depends on \(module), across the boundary of style rule 14")
         }
     }
 
-    @Test func noWalletHTTPSourceImportsTheStore() throws {
-        let folder = Self.root.appendingPathComponent("Sources/WalletHTTP")
+    @Test(arguments: boundaries)
+    func noSourceImportsAForbiddenModule(target: String, forbidden: [String]) throws {
+        let folder = Self.root.appendingPathComponent("Sources/\(target)")
         let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
             .filter { $0.pathExtension == "swift" }
-        #expect(files.count > 10, "Sources/WalletHTTP holds \(files.count) Swift files; the check is looking in the wrong place")
+        #expect(files.count > 10, "Sources/\(target) holds \(files.count) Swift files; the check is looking in the wrong place")
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if let module = Self.importedModule(String(line)), Self.forbidden.contains(module) {
-                    Issue.record("\(file.path.dropFirst(Self.root.path.count + 1)):\(number + 1) imports \(module); go through a WalletCore service")
+                if let module = Self.importedModule(String(line)), forbidden.contains(module) {
+                    Issue.record("\(file.path.dropFirst(Self.root.path.count + 1)):\(number + 1) imports \(module), across the boundary of style rule 14")
                 }
             }
         }

@@ -36,7 +36,7 @@ public final class PushWorker: Sendable {
     /// Creates a worker; `senders` maps each pass type identifier to the sender of its identity.
     ///
     /// Pushes this process queues wake it only through the store's `pushesQueued`, which
-    /// ``WalletService`` wires to the worker's doorbell; a worker made here wakes at the earliest due
+    /// ``WalletServices`` wires to the worker's doorbell; a worker made here wakes at the earliest due
     /// time, at a PostgreSQL notification or after `idleDelay`.
     convenience init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
         self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), logger: logger)
