@@ -14,7 +14,10 @@ let package = Package(
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
-        .library(name: "WalletService", targets: ["WalletService"]),
+        // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
+        .library(name: "WalletCore", targets: ["WalletCore"]),
+        // The HTTP adapters over WalletCore and the running `WalletService`.
+        .library(name: "WalletHTTP", targets: ["WalletHTTP"]),
         // For embedding the service and for the fuzz targets in Fuzz/ (a package of their own).
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Signing", targets: ["Signing"]),
@@ -56,17 +59,25 @@ let package = Package(
 
         // Libraries.
         .target(name: "PassModel"),
-        .target(name: "WalletStore", dependencies: ["Storage"]),
+        .target(name: "WalletStore", dependencies: ["Storage", "PassModel"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive", "CGlibc"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
-        .target(name: "WalletService", dependencies: [
-            "WalletStore", "Storage", "HTTPServer", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
+        // The services: the only target above WalletStore and Storage (style rule 14). No HTTP: the
+        // server's settings and every HTTP type stay in WalletHTTP.
+        .target(name: "WalletCore", dependencies: [
+            "WalletStore", "Storage", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
+        ]),
+        // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
+        // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
+        .target(name: "WalletHTTP", dependencies: [
+            "WalletCore", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
+            "PasswrightLogging", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletService", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
+            "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
@@ -86,13 +97,13 @@ let package = Package(
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
-        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "PassModel", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
         .testTarget(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "WalletServiceTests", dependencies: [
-            "WalletService", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
+        .testTarget(name: "WalletHTTPTests", dependencies: [
+            "WalletHTTP", "WalletCore", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
             "Locking", "PasswrightLogging", "PasswrightTesting",
         ]),
         .testTarget(name: "PasswrightCLITests", dependencies: [

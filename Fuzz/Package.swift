@@ -30,7 +30,7 @@ let package = Package(
             "FuzzSupport", .product(name: "PassPreview", package: "Passwright"), .product(name: "PassModel", package: "Passwright"),
         ]),
         .executableTarget(name: "FuzzHTTPRequest", dependencies: [
-            "FuzzSupport", .product(name: "WalletService", package: "Passwright"),
+            "FuzzSupport", .product(name: "WalletCore", package: "Passwright"), .product(name: "WalletHTTP", package: "Passwright"),
             .product(name: "HTTPServer", package: "Passwright"), .product(name: "Signing", package: "Passwright"),
             .product(name: "PasswrightLogging", package: "Passwright"),
         ]),

@@ -1,3 +1,4 @@
+import PassModel
 import Storage
 
 /// A row type that belongs to one pass: ``StoredPass`` and ``PassHold``.

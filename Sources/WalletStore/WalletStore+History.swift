@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// Each pass's history: a `pass_updates` row per change, written by the write path in the change's

@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// Held notifying changes, read here; stored, replaced and removed only by ``writePasses(_:)``, in the

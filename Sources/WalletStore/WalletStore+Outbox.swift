@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// The push outbox, drained by push workers on one or several instances.

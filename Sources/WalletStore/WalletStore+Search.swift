@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// Finding passes across pass types and templates, for the web console: by serial number prefix,

@@ -1,3 +1,4 @@
+import PassModel
 import Foundation
 import Storage
 

@@ -1,3 +1,4 @@
+import PassModel
 import Storage
 
 /// The write path shared by single and template-wide updates: tag, rows, pushes, in the caller's

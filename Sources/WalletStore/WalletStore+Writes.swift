@@ -1,3 +1,4 @@
+import PassModel
 import Storage
 
 /// Compare-and-swap writes: the short transactions of an update whose change was computed outside.

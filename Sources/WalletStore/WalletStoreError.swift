@@ -1,3 +1,4 @@
+import PassModel
 import Storage
 
 /// Everything the Wallet store reports, each case naming the pass or the operation.

@@ -1,3 +1,4 @@
+import PassModel
 import PasswrightTesting
 import Storage
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 import Testing
 @testable import WalletStore

@@ -1,5 +1,6 @@
 import Locking
 import Foundation
+import PassModel
 import PasswrightTesting
 import Storage
 @testable import WalletStore

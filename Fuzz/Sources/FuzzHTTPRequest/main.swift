@@ -11,7 +11,8 @@ import Foundation
 import FuzzSupport
 import HTTPServer
 import Storage
-import WalletService
+import WalletCore
+import WalletHTTP
 
 /// The fixed secrets the seed corpus uses (`Fuzz/Corpus/FuzzHTTPRequest`).
 enum Seed {
@@ -33,16 +34,18 @@ let service: WalletService = {
         let configuration = ServiceConfiguration(
             database: try DatabaseConfiguration(url: "sqlite:\(folder.appendingPathComponent("wallet.sqlite").path)"),
             templatesDirectory: Fixtures.templates, identitiesDirectory: identities, publicURL: "https://fuzz.example",
-            adminToken: Seed.adminToken, downloadLinkKey: Data("fuzz-link-key".utf8),
-            http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0))
-        let service = runBlocking { () -> Result<WalletService, any Error> in
-            do {
-                return .success(try await WalletService(configuration: configuration, logger: Logger(label: "fuzz", level: .error) { _ in }))
-            } catch {
-                return .failure(error)
-            }
+            adminToken: Seed.adminToken, downloadLinkKey: Data("fuzz-link-key".utf8))
+        let service = try WalletService(
+            configuration: configuration, http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0),
+            logger: Logger(label: "fuzz", level: .error) { _ in })
+        // Running opens and migrates the database and imports the templates; it runs for the
+        // fuzzer's whole life, and requests go in through respond(to:) once it listens.
+        Task { try await service.run() }
+        let started = runBlocking { () -> Result<Int, any Error> in
+            do { return .success(try await service.waitUntilListening()) } catch { return .failure(error) }
         }
-        return try service.get()
+        _ = try started.get()
+        return service
     } catch {
         fatalError("fuzz fixtures: \(error)")
     }

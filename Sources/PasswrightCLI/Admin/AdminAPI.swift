@@ -1,5 +1,5 @@
 import Foundation
-import WalletService
+import WalletCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

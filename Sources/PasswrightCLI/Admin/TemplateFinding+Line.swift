@@ -1,4 +1,4 @@
-import WalletService
+import WalletCore
 
 extension TemplateFinding {
     /// `pass.json foregroundColor: message (now: …; fix: …)`, without the parts the finding lacks:

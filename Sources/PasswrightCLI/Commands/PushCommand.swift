@@ -1,4 +1,4 @@
-import WalletService
+import WalletCore
 
 /// `passwright push`: operate push refresh on a running server through its admin API.
 struct PushCommand: Subcommand {

@@ -4,7 +4,8 @@ import HTTPServer
 import PassCompiler
 import Signing
 import Storage
-import WalletService
+import WalletCore
+import WalletHTTP
 
 /// `passwright serve`: the REST issuing API, the Wallet web service and holder downloads.
 struct ServeCommand: Subcommand {
@@ -139,14 +140,19 @@ struct ServeCommand: Subcommand {
             database: database, templatesDirectory: templates, identitiesDirectory: identities,
             passphrase: { environment[IdentityOptions.passphraseVariable(for: $0)] ?? environment["PASSWRIGHT_KEY_PASSPHRASE"] },
             publicURL: publicURL, adminToken: adminToken, downloadLinkKey: Data(linkKeyHex.utf8),
-            http: HTTPServerConfiguration(hostname: hostname, port: port), push: push, notifications: notifications)
+            push: push, notifications: notifications)
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
-        let service = try await WalletService(configuration: configuration, pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
-        console.err("Passwright serving on http://\(hostname):\(service.port ?? port) (public URL \(publicURL)); Ctrl-C stops it.")
-        if consoleOn { console.err("Console: \(publicURL)/console (sign in with the admin token).") }
+        let service = try WalletService(
+            configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
+            pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
+            // Start-up (the database, migrations, template import) runs inside run(); the banner waits
+            // for the bound port, and a failed start-up ends serve with its error.
+            let bound = try await service.waitUntilListening()
+            console.err("Passwright serving on http://\(hostname):\(bound) (public URL \(publicURL)); Ctrl-C stops it.")
+            if consoleOn { console.err("Console: \(publicURL)/console (sign in with the admin token).") }
             group.addTask {
                 await SignalWatcher.wait(for: [SIGINT, SIGTERM])
                 logger.info("signal received; draining")

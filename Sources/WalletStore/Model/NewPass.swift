@@ -1,3 +1,4 @@
+import PassModel
 /// A pass to create: the store keeps the JSON texts opaque and never looks inside them.
 public struct NewPass: Sendable, Hashable, CustomStringConvertible {
     /// The pass's permanent identity.

@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// A pass's held notifying change: the edits its writers asked for, to be applied to the pass as it

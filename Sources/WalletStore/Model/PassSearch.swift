@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// A search for passes across pass types (``WalletStore/searchPasses(_:)``): one page in

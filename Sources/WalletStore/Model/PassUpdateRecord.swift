@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// One change of a pass, as its history keeps it: written in the same transaction as the change, so

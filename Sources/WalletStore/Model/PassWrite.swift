@@ -1,3 +1,4 @@
+import PassModel
 /// The answer to a compare-and-swap write of one pass (``WalletStore/writePass(_:expectedTag:change:)``).
 ///
 /// A change is computed from one version of a pass (rendered and validated outside any transaction);

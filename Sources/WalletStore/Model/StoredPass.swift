@@ -1,4 +1,5 @@
 import Foundation
+import PassModel
 import Storage
 
 /// A pass as stored, with its update tag and modification time.

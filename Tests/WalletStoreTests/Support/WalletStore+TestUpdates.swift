@@ -1,3 +1,4 @@
+import PassModel
 import Storage
 @testable import WalletStore
 

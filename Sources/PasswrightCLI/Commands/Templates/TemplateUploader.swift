@@ -1,6 +1,6 @@
 import Foundation
 import PassCompiler
-import WalletService
+import WalletCore
 
 /// Uploads a template folder as `PUT /api/v1/templates/{name}` does it: the files kept by the same
 /// rules the server applies to a folder (`TemplateSourceFile.read(folder:)`: root files and

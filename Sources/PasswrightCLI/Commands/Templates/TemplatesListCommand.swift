@@ -1,4 +1,4 @@
-import WalletService
+import WalletCore
 
 /// `passwright templates list`: a server's templates.
 struct TemplatesListCommand: Subcommand {

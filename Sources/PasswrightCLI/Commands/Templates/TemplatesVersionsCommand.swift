@@ -1,5 +1,5 @@
 import Foundation
-import WalletService
+import WalletCore
 
 /// `passwright templates versions NAME`: one template's history and roll-out.
 struct TemplatesVersionsCommand: Subcommand {

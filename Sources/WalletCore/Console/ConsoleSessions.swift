@@ -1,0 +1,39 @@
+import Foundation
+import Signing
+import WalletStore
+
+/// The web console's signed-in sessions, kept in the store so that every instance accepts them: the
+/// console (in `WalletHTTP`) handles cookies and sign-in limits and comes here for the rest, so it
+/// never holds the store. A session is stored under the SHA-256 of its cookie value, never the value,
+/// so a copy of the database signs nobody in.
+public struct ConsoleSessions: Sendable {
+    let store: WalletStore
+
+    /// A signed-in session, as the console needs it.
+    public struct Session: Sendable, Hashable {
+        /// The session's CSRF token: every console form carries it and every POST must match it.
+        public let csrf: String
+    }
+
+    /// The session whose cookie value is `cookie`, or `nil` when there is none or it expired by `now`.
+    public func session(cookie: String, now: Date) async throws -> Session? {
+        try await store.consoleSession(tokenHash: Self.hash(cookie), now: now).map { Session(csrf: $0.csrf) }
+    }
+
+    /// Stores a new session for the cookie value `cookie`, valid until `expiresAt`, with a fresh CSRF
+    /// token; sessions expired by `now` are pruned first so the table does not grow.
+    public func create(cookie: String, now: Date, expiresAt: Date) async throws {
+        _ = try await store.pruneConsoleSessions(now: now)
+        _ = try await store.createConsoleSession(tokenHash: Self.hash(cookie), csrf: Self.randomHex(32), expiresAt: expiresAt)
+    }
+
+    /// Signs the session of the cookie value `cookie` out.
+    public func delete(cookie: String) async throws {
+        _ = try await store.deleteConsoleSession(tokenHash: Self.hash(cookie))
+    }
+
+    private static func hash(_ cookie: String) -> String { Digest.sha256Hex(Data(cookie.utf8)) }
+
+    /// `bytes` random bytes as hex: session cookies, CSRF and pre-session tokens.
+    public static func randomHex(_ bytes: Int) -> String { SecureRandom.bytes(bytes).map { String(format: "%02x", $0) }.joined() }
+}

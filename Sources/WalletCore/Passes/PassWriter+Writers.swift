@@ -1,0 +1,134 @@
+import PassModel
+import Foundation
+import PassCompiler
+import WalletStore
+
+/// The writers' entry points into the pipeline: one pass, every pass of a template, the held changes
+/// that fell due, and a template version's roll-out.
+extension PassWriter {
+    /// What a write of one pass came to.
+    typealias PassUpdate = PassService.PassUpdate
+
+    /// Applies `edit` to one pass. `check` runs on the pass as read before every attempt (a
+    /// personalization refuses a pass that has one), and may throw to stop without writing.
+    func write(
+        _ key: PassKey, _ edit: PassEdit, source: String, check: (@Sendable (StoredPass) throws -> Void)? = nil
+    ) async throws -> PassUpdate {
+        guard let pass = try await store.pass(key) else { throw WalletStoreError.passNotFound(key) }
+        let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
+            try check?(pass)
+            return try await plan(edit, for: pass, hold: hold, source: source)
+        }
+        let hold = try await store.hold(key)
+        let first = try await replan(pass, hold)
+        guard first.request != nil else { return PassUpdate(pass: pass, changed: false, pushesQueued: 0, heldUntil: first.heldUntil) }
+        let landed = try await commit([first], replan: replan)
+        guard let plan = landed.plans[key] else { throw WalletStoreError.passNotFound(key) }
+        if let written = landed.written.first {
+            return PassUpdate(pass: written, changed: true, pushesQueued: landed.pushesQueued, heldUntil: plan.heldUntil)
+        }
+        let current = landed.unchanged.first ?? pass
+        return PassUpdate(pass: current, changed: plan.editHeld, pushesQueued: 0, heldUntil: plan.heldUntil)
+    }
+
+    /// Applies one edit to every pass of a template, all or nothing: every pass's plan is computed
+    /// (and so validated) before the first is written, so one invalid pass fails the request with
+    /// nothing written. The plans are then written in batches; each holder's notification follows
+    /// the policy in their own zone, so a notifying change at night is held per holder.
+    func write(template: String, _ edit: PassEdit, source: String) async throws -> TemplateUpdateOutcome {
+        var plans: [Plan] = []
+        var matched = 0
+        var after: PassKey?
+        while true {
+            let page = try await store.passes(template: template, after: after, limit: Self.batchSize)
+            matched += page.count
+            let holds = try await store.holds(page.map(\.key))
+            for pass in page {
+                let plan = try await plan(edit, for: pass, hold: holds[pass.key], source: source)
+                if plan.request != nil { plans.append(plan) }
+            }
+            guard page.count == Self.batchSize, let last = page.last else { break }
+            after = last.key
+        }
+        let landed = try await commit(plans) { pass, hold in try await plan(edit, for: pass, hold: hold, source: source) }
+        let changed = Set(landed.written.map(\.key)).union(landed.plans.filter { $0.value.editHeld }.keys)
+        return TemplateUpdateOutcome(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
+    }
+
+    /// Writes the held changes that are due, in batches; returns how many holds were released and
+    /// the holds that could not be planned (left for the next round).
+    func releaseDue() async throws -> (released: Int, failures: [(PassKey, any Error)]) {
+        var released = 0
+        var failures: [(PassKey, any Error)] = []
+        while true {
+            let due = try await store.dueHolds(limit: Self.batchSize)
+            guard !due.isEmpty else { return (released, failures) }
+            let passes = try await store.passes(due.map(\.key))
+            var plans: [Plan] = []
+            for hold in due {
+                guard let pass = passes[hold.key] else { continue }
+                do {
+                    plans.append(try await releasePlan(for: pass, hold: hold))
+                } catch {
+                    // Its template version cannot be loaded here now: the others go on, it waits.
+                    failures.append((hold.key, error))
+                }
+            }
+            let landed = try await commit(plans) { pass, hold in
+                guard let hold else { return Plan(request: nil, heldUntil: nil) }
+                return try await releasePlan(for: pass, hold: hold)
+            }
+            released += landed.plans.count
+            guard due.count == Self.batchSize, !landed.plans.isEmpty else { return (released, failures) }
+        }
+    }
+
+    /// What a roll-out came to.
+    struct RollOut: Sendable {
+        /// Passes moved to the version now.
+        var advanced = 0
+        /// Passes whose move notifies their holder and waits in a hold.
+        var held = 0
+        /// Outbox rows queued or coalesced.
+        var pushesQueued = 0
+        /// Transactions written.
+        var batches = 0
+        /// The longest of them.
+        var longestBatch = Duration.zero
+    }
+
+    /// Moves the template's passes that are behind `version` to it, one batch of ``batchSize`` per
+    /// transaction, each pass through the pipeline, so that a pass whose new version shows its
+    /// holder a notification is held like any notifying change. A pass the new version cannot
+    /// render still moves (as a plain roll-out moves it): its fetch then says why.
+    func rollOut(template: String, to version: Int64) async throws -> RollOut {
+        let edit = PassEdit(templateVersion: version)
+        let source = PassUpdateRecord.template(version: version)
+        let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
+            do {
+                return try await plan(edit, for: pass, hold: hold, source: source)
+            } catch is PassCompilerError {
+                let move = PassWriteRequest(
+                    key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: PassChange(templateVersion: version), source: source)
+                return Plan(request: move, heldUntil: nil)
+            }
+        }
+        var total = RollOut()
+        var after: PassKey?
+        while !Task.isCancelled {
+            let page = try await store.passesBehind(template, version: version, after: after, limit: Self.batchSize)
+            guard let last = page.last else { break }
+            let holds = try await store.holds(page.map(\.key))
+            var plans: [Plan] = []
+            for pass in page { plans.append(try await replan(pass, holds[pass.key])) }
+            let landed = try await commit(plans, replan: replan)
+            total.advanced += landed.written.count
+            total.held += landed.held
+            total.pushesQueued += landed.pushesQueued
+            total.batches += landed.batches
+            total.longestBatch = max(total.longestBatch, landed.longestBatch)
+            after = last.key
+        }
+        return total
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import PasswrightLogging
+import Signing
+import Storage
+import WalletStore
+
+/// The services of one Passwright instance over one store: what the HTTP adapters (`WalletHTTP`) are
+/// given instead of the store (style rule 14). It owns the store and the workers and wires them
+/// together (the push doorbell, the roll-out wake-up, the hold releaser).
+///
+/// Its life: made without touching the database; ``start()`` opens, migrates and imports; the owner
+/// runs ``runWorkers()`` beside its own adapters until cancelled, then calls ``close()`` once they
+/// have stopped (see `WalletService.run()`).
+///
+/// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database.
+public final class WalletServices: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServiceConfiguration
+    /// The persistent state: internal, so an adapter reaches it only through a service (tests see
+    /// it with `@testable import`).
+    let store: WalletStore
+    private let database: DeferredDatabase
+    private let identities: IdentityDirectory
+    /// The templates it issues and renders from, as versions in the store.
+    public let templates: TemplateLibrary
+    /// Publishing, reading and rolling back template versions.
+    public let templateVersions: TemplateService
+    /// Carries a new template version to every pass of the template.
+    public let rollouts: RolloutWorker
+    /// Writes held notifying changes when they fall due.
+    public let holds: HoldReleaser
+    /// Drains the push outbox while the services run.
+    public let pushWorker: PushWorker
+    /// Passes, devices, logs and pushes.
+    public let passes: PassService
+    /// Pictures of passes and templates, behind one cache for the API and the console.
+    public let previews: PreviewService
+    /// When each identity's certificate expires.
+    public let expiry: IdentityExpiry
+    /// Signs and checks holder download links.
+    public let links: DownloadLinks
+    /// The web console's signed-in sessions.
+    public let consoleSessions: ConsoleSessions
+    private let logger: Logger
+
+    /// Makes the services over a database that ``start()`` opens: nothing here waits for the
+    /// database, migrates it or imports templates. Pushes go through an APNs client per pass type made
+    /// from `configuration.push`, unless `pushSenders` supplies the senders; a pass type without one
+    /// keeps its pushes queued.
+    public init(
+        configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
+        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        database = DeferredDatabase(engine: configuration.database.engine)
+        // Rung by every commit that queues pushes; the push worker sleeps on it when idle.
+        let pushDoorbell = Doorbell()
+        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() })
+        identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
+        templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
+        passes = PassService(store: store, templates: templates, notifications: configuration.notifications)
+        rollouts = RolloutWorker(passes: passes, logger: logger)
+        templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
+        expiry = IdentityExpiry(identities: identities)
+        let senders = pushSenders ?? configuration.push.senders(
+            for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
+        self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
+        holds = HoldReleaser(passes: passes, logger: logger)
+        previews = PreviewService(passes: passes, templates: templates)
+        consoleSessions = ConsoleSessions(store: store)
+        links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
+    }
+
+    /// Opens the database (waiting for it as `configuration.databaseStartup` says), migrates it,
+    /// imports the template folders of `configuration.templatesDirectory` as new versions where their
+    /// files changed, and warns of what will not work (unusable templates, readable keys, certificates
+    /// near their end). The first step of running; the database is closed again if a later one fails.
+    public func start() async throws {
+        if let warning = configuration.publicURLWarning { logger.warning("public URL will not work for Wallet", ["reason": warning]) }
+        database.open(try await configuration.databaseStartup.open(configuration.database, poolSize: configuration.databasePoolSize, logger: logger))
+        do {
+            try await store.migrate()
+            try await importTemplateFolders()
+            for (name, status) in try await templates.statuses().sorted(by: { $0.key < $1.key }) {
+                if case .unavailable(let reason) = status.entry { logger.warning("template unavailable", ["template": name, "reason": reason]) }
+            }
+        } catch {
+            await close()
+            throw error
+        }
+        for file in identities.looseKeyPermissions() {
+            logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
+        }
+        for (passType, when) in expiry.renewalsDue(now: Date()).sorted(by: { $0.key < $1.key }) {
+            logger.warning("signing certificate needs renewal", ["passType": passType, "certificate": when])
+        }
+    }
+
+    /// Imports the template folders again (at start and on `SIGHUP`): each folder whose files changed
+    /// becomes a new version, rolled out to its passes; a folder with lint errors is refused and its
+    /// stored version stays current.
+    public func importTemplateFolders() async throws {
+        guard let directory = configuration.templatesDirectory else { return }
+        _ = try await templateVersions.importFolders(in: directory, logger: logger)
+    }
+
+    /// What `/readyz` answers from: whether the database answers, each template's reason for being
+    /// unusable (read only when the database answers), stopped push identities and certificates near
+    /// their end (those still sign: degraded, named, so someone renews them in time).
+    public func readiness() async -> Readiness {
+        // Pings, and after a full disk writes a probe: a failure stays until the database proves otherwise.
+        let failure = await database.probeOpened()
+        let databaseAnswers = failure?.kind != .unavailable
+        let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
+        let reasons = statuses.mapValues { status -> String? in
+            if case .unavailable(let reason) = status.entry { return reason }
+            return nil
+        }
+        let storage = failure.map { StorageTrouble(kind: $0.kind == .full ? .full : .unavailable, reason: $0.reason) }
+        return Readiness(
+            databaseAnswers: databaseAnswers, storage: storage, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
+            identitiesNeedingRenewal: expiry.renewalsDue(now: passes.now()))
+    }
+
+    /// How many templates have a current version (the start-up log).
+    public func templateCount() async -> Int {
+        (try? await store.currentTemplateVersions().count) ?? 0
+    }
+
+    /// Runs the background workers (roll-outs, holds and, when it has senders, pushes) until the
+    /// surrounding task is cancelled.
+    public func runWorkers() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.rollouts.run() }
+            group.addTask { await self.holds.run() }
+            if pushWorker.hasSenders {
+                group.addTask { await self.pushWorker.run() }
+            } else {
+                logger.warning("push refresh is off (no APNs identities); updates queue in the outbox until it is on")
+            }
+        }
+    }
+
+    /// Closes the database: the last step of stopping, once the server and the workers are done.
+    public func close() async {
+        await database.close()
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPServer
+import Locking
+import Signing
+import WalletCore
+
+/// Who may use the console: sessions made by signing in with the admin token, kept in the database
+/// (so every instance accepts them) under the SHA-256 of the cookie value (so a copy of the
+/// database holds no usable session), with a CSRF token per session that every form carries.
+struct ConsoleAuth: Sendable {
+    static let cookieName = "passwright_console"
+    /// The sign-in form's CSRF token, double-submitted: a random cookie the form must repeat.
+    static let preSessionCookieName = "passwright_console_pre"
+    /// How long a session lasts: a working day.
+    static let lifetime: TimeInterval = 8 * 3600
+    /// Failed sign-ins allowed per address per minute before it gets 429.
+    static let attemptsPerMinute = 5
+    /// The most addresses whose failures are remembered: past it, those without a failure in the
+    /// last minute are forgotten, then those whose last failure is oldest, so many addresses cannot
+    /// grow the server's memory without bound.
+    static let rememberedAddresses = 10_000
+
+    /// Where sessions are kept (the store, behind a WalletCore service).
+    let sessions: ConsoleSessions
+    let adminToken: String
+    /// `Secure` cookies when the console is reached over https (the public URL's scheme).
+    let secureCookies: Bool
+    let now: @Sendable () -> Date
+    private let failures = Locked<[String: [Date]]>([:])
+
+    init(sessions: ConsoleSessions, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
+        self.sessions = sessions
+        self.adminToken = adminToken
+        self.secureCookies = secureCookies
+        self.now = now
+    }
+
+    /// The signed-in session of `request`, or `nil`.
+    func session(of request: HTTPRequest) async throws -> ConsoleSessions.Session? {
+        guard let value = Self.cookie(Self.cookieName, in: request), value.count == 64 else { return nil }
+        return try await sessions.session(cookie: value, now: now())
+    }
+
+    enum SignIn: Sendable {
+        case signedIn(cookie: String)
+        case refused
+        case tooManyAttempts
+    }
+
+    /// Checks the token in constant time; a right one makes a session and its cookie.
+    func signIn(token: String, from address: String) async throws -> SignIn {
+        let moment = now()
+        let recent = failures.withLock { failures in
+            let recent = (failures[address] ?? []).filter { moment.timeIntervalSince($0) < 60 }
+            failures[address] = recent.isEmpty ? nil : recent
+            return recent.count
+        }
+        guard recent < Self.attemptsPerMinute else { return .tooManyAttempts }
+        guard constantTimeEquals(token, adminToken) else {
+            failures.withLock { failures in
+                failures[address, default: []].append(moment)
+                Self.bound(&failures, at: moment)
+            }
+            return .refused
+        }
+        let value = Self.randomHex(32)
+        try await sessions.create(cookie: value, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
+        return .signedIn(cookie: setCookie(value, maxAge: Int(Self.lifetime)))
+    }
+
+    /// How many addresses have failures remembered.
+    var rememberedAddressCount: Int {
+        failures.withLock { $0.count }
+    }
+
+    /// Keeps at most ``rememberedAddresses`` addresses (see there).
+    private static func bound(_ failures: inout [String: [Date]], at moment: Date) {
+        guard failures.count > rememberedAddresses else { return }
+        failures = failures.filter { $0.value.contains { moment.timeIntervalSince($0) < 60 } }
+        // Down to nine tenths, so the sort below runs once per thousand new addresses, not for each.
+        let excess = failures.count - rememberedAddresses * 9 / 10
+        guard failures.count > rememberedAddresses, excess > 0 else { return }
+        let oldest = failures.sorted { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }.prefix(excess)
+        for (address, _) in oldest { failures[address] = nil }
+    }
+
+    /// Ends the request's session; returns the header that clears its cookie.
+    func signOut(_ request: HTTPRequest) async throws -> String {
+        if let value = Self.cookie(Self.cookieName, in: request) {
+            try await sessions.delete(cookie: value)
+        }
+        return setCookie("", maxAge: 0)
+    }
+
+    /// The pre-session token for the sign-in form and the cookie that carries it: the browser's own
+    /// when it has one (two sign-in tabs both work), else a fresh one.
+    func preSession(reusing existing: String?) -> (token: String, cookie: String) {
+        let token = existing.flatMap { $0.count == 32 && $0.allSatisfy(\.isHexDigit) ? $0 : nil } ?? Self.randomHex(16)
+        return (token, cookie(Self.preSessionCookieName, token, maxAge: 600))
+    }
+
+    /// Whether the sign-in form repeated its pre-session cookie.
+    static func preSessionMatches(_ request: HTTPRequest, form: ConsoleForm) -> Bool {
+        guard let cookie = cookie(preSessionCookieName, in: request), let field = form["csrf"], !cookie.isEmpty else { return false }
+        return constantTimeEquals(cookie, field)
+    }
+
+    private func setCookie(_ value: String, maxAge: Int) -> String { cookie(Self.cookieName, value, maxAge: maxAge) }
+
+    private func cookie(_ name: String, _ value: String, maxAge: Int) -> String {
+        "\(name)=\(value); Path=/console; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)\(secureCookies ? "; Secure" : "")"
+    }
+
+    static func cookie(_ name: String, in request: HTTPRequest) -> String? {
+        guard let header = request.headers["cookie"] else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == name { return parts[1] }
+        }
+        return nil
+    }
+
+    static func randomHex(_ bytes: Int) -> String { ConsoleSessions.randomHex(bytes) }
+}

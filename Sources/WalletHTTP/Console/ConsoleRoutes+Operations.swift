@@ -1,0 +1,84 @@
+import Foundation
+import HTTPServer
+import WalletCore
+
+/// Push, device logs and identities: what operations look at when passes do not update.
+extension ConsoleRoutes {
+    var operationRoutes: [Route] {
+        [
+            signed(.get, "/push", "Push") { _, _, signed in try await pushPage(signed) },
+            signed(.get, "/devices", "Device logs") { _, _, signed in try await deviceLogs(signed) },
+            signed(.get, "/identities", "Identities") { _, _, signed in try await identities(signed) },
+        ]
+    }
+
+    private func pushPage(_ signed: Signed) async throws -> HTTPResponse {
+        let outbox = try await passes.outboxStats()
+        let counters = pushWorker.counters
+        let waiting = outbox.queued + outbox.inFlight
+        let eta = pushWorker.rate.map { waiting == 0 ? "—" : "\(Int((Double(waiting) / Double($0)).rounded(.up))) s" } ?? (waiting == 0 ? "—" : "as fast as APNs answers")
+        func reasons(_ counts: [String: Int], id: String, caption: String, empty: String) -> HTML {
+            guard !counts.isEmpty else { return "<p class=\"empty\">\(empty)</p>" }
+            let rows = counts.sorted { $0.value > $1.value }.map { "<tr><th scope=\"row\">\($0.key)</th><td>\(ConsolePage.number($0.value))</td></tr>" as HTML }
+            return "<div class=\"scroll\"><table id=\"\(id)\"><caption>\(caption)</caption><thead><tr><th scope=\"col\">Reason</th><th scope=\"col\">Pushes</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        }
+        let stopped = counters.stoppedIdentities.sorted { $0.key < $1.key }.map {
+            "<tr><th scope=\"row\">\($0.key)</th><td>\($0.value)</td></tr>" as HTML
+        }
+        return ConsolePage.page("Push", section: "/console/push", csrf: signed.csrf, """
+            <dl class="facts" id="queue">
+            <dt>Waiting</dt><dd>\(ConsolePage.number(waiting))</dd>
+            <dt>In flight</dt><dd>\(ConsolePage.number(outbox.inFlight))</dd>
+            <dt>Oldest waiting</dt><dd>\(outbox.oldestPendingAge.map { "\($0.components.seconds) s" } ?? "—")</dd>
+            <dt>Sent by this instance</dt><dd>\(ConsolePage.number(counters.sent))</dd>
+            <dt>Rate</dt><dd>\(pushWorker.rate.map { "\($0) per second" } ?? "unpaced")</dd>
+            <dt>Time left</dt><dd>\(eta)</dd>
+            <dt>Push</dt><dd>\(pushWorker.hasSenders ? "on" : "off: no APNs identity, updates wait in the outbox")</dd>
+            </dl>
+            <h2>Failures by reason</h2>
+            \(reasons(counters.failures, id: "failures", caption: "APNs answers and transport errors that failed a push", empty: "No push has failed."))
+            <h2>Waiting after a failure</h2>
+            \(reasons(outbox.failuresByReason, id: "retrying", caption: "Pushes waiting to be retried, by their last error", empty: "Nothing is waiting to be retried."))
+            <h2>Stopped identities</h2>
+            \(stopped.isEmpty ? "<p class=\"empty\">No identity is stopped. APNs stops one when it refuses its certificate (403); renew it and restart.</p>" : """
+                <div class="scroll"><table id="stopped"><caption>Identities APNs refused</caption><thead><tr><th scope="col">Pass type</th><th scope="col">Reason</th></tr></thead><tbody>\(stopped)</tbody></table></div>
+                """ as HTML)
+            """)
+    }
+
+    private func deviceLogs(_ signed: Signed) async throws -> HTTPResponse {
+        let logs = try await passes.recentDeviceLogs(limit: 200)
+        let rows = logs.map { "<tr><td>\(ConsolePage.time($0.receivedAt))</td><td class=\"log\">\($0.message)</td></tr>" as HTML }
+        return ConsolePage.page("Device logs", section: "/console/devices", csrf: signed.csrf, rows.isEmpty
+            ? "<p class=\"empty\">No device has sent a log. Wallet sends one when it cannot reach or use this server, so an empty list is good news.</p>"
+            : """
+                <div class="scroll"><table id="device-logs"><caption>What devices reported, newest first</caption>
+                <thead><tr><th scope="col">Received</th><th scope="col">Message</th></tr></thead><tbody>\(rows)</tbody></table></div>
+                """)
+    }
+
+    private func identities(_ signed: Signed) async throws -> HTTPResponse {
+        let statuses = try await templates.library.statuses()
+        var users: [String: [String]] = [:]
+        for (name, status) in statuses {
+            if let passType = status.entry.compiler?.template.passTypeIdentifier { users[passType, default: []].append(name) }
+        }
+        let now = passes.now()
+        let rows = expiry.certificates.sorted { $0.key < $1.key }.map { passType, certificate -> HTML in
+            let days = Int((certificate.notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
+            let state: HTML = certificate.notAfter <= now ? "<span class=\"bad\">expired</span>"
+                : certificate.needsRenewal(at: now) ? "<span class=\"bad\">renew now</span>" : "<span class=\"ok\">valid</span>"
+            return """
+                <tr><th scope="row">\(passType)</th><td>\(certificate.teamIdentifier ?? "—")</td><td>\(ConsolePage.time(certificate.notAfter))</td>
+                <td>\(ConsolePage.number(days))</td><td>\(state)</td><td>\((users[passType] ?? []).sorted().joined(separator: ", "))</td></tr>
+                """
+        }
+        return ConsolePage.page("Identities", section: "/console/identities", csrf: signed.csrf, rows.isEmpty
+            ? "<p class=\"empty\">No signing identity is installed. Make one with <code>passwright certs request</code> and <code>passwright certs import</code>.</p>"
+            : """
+                <div class="scroll"><table id="identities"><caption>Pass type certificates</caption>
+                <thead><tr><th scope="col">Pass type</th><th scope="col">Team</th><th scope="col">Expires</th><th scope="col">Days left</th><th scope="col">State</th><th scope="col">Templates</th></tr></thead>
+                <tbody>\(rows)</tbody></table></div>
+                """)
+    }
+}

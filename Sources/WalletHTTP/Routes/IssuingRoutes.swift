@@ -1,0 +1,159 @@
+import Foundation
+import HTTPServer
+import PassCompiler
+import PassLint
+import PassModel
+import Signing
+import WalletCore
+
+/// The REST API a business's backend calls to issue, read, update and void passes, under `/api/v1`,
+/// behind `Authorization: Bearer <admin token>`; and the signed holder download links under `/passes`.
+struct IssuingRoutes {
+    let service: PassService
+    let links: DownloadLinks
+    let publicURL: String
+    let metrics: ServiceMetrics
+
+    /// The admin routes under `/api/v1` that issue, read and change passes.
+    func group(adminToken: String) -> RouteGroup {
+        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
+        group.add(Route(
+            .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
+            requestBody: .json(IssueRequest.schemaName),
+            responses: [
+                .json(.created, "Issued", schema: IssueResponse.schemaName), .problem(.badRequest, "Malformed JSON"),
+                .problem(.conflict, "A pass with this serial number exists"), .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Invalid values, each with its JSON path", schema: "InvalidPassProblem"),
+            ]) { request, _ in try await issue(request) })
+        group.add(Route(
+            .get, "/passes/:passType/:serial", operationID: "getPass",
+            summary: "Read a pass's stored data",
+            responses: [.json(.ok, "OK", schema: PassDetails.schemaName), .problem(.notFound, "No such pass")]
+        ) { _, context in try await read(context) })
+        group.add(Route(
+            .patch, "/passes/:passType/:serial", operationID: "updatePass",
+            summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
+            requestBody: .json(PassChangeRequest.schemaName),
+            responses: [
+                .json(.ok, "OK", schema: UpdateResult.schemaName), .problem(.badRequest, "Malformed JSON or bad path parameter"),
+                .problem(.notFound, "No such pass"), .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Invalid values", schema: "InvalidPassProblem"),
+            ]) { request, context in try await update(request, context) })
+        group.add(Route(
+            .get, "/passes/:passType/:serial/pkpass", operationID: "getPassArchive", summary: "The signed .pkpass",
+            responses: [RouteResponse(.ok, "The signed pass", body: pkpass), .problem(.notFound, "No such pass")]
+        ) { _, context in try await archive(context) })
+        group.add(Route(
+            .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
+            summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
+            requestBody: .json(PassChangeRequest.schemaName),
+            responses: [
+                .json(.ok, "OK", schema: TemplateUpdateResult.schemaName), .problem(.badRequest, "Malformed JSON"),
+                .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.unprocessableContent, "Unknown template or invalid values"),
+            ]) { request, context in try await updateTemplate(request, context) })
+        group.add(Route(
+            .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
+            parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
+            responses: [
+                .json(.ok, "OK", schema: DeviceLogs.schemaName), .problem(.badRequest, "limit is not a whole number from 1 to 1000"),
+            ]) { request, _ in try await logs(request) })
+        return group
+    }
+
+    /// The holder download links, signed and expiring, outside the admin API.
+    var downloads: RouteGroup {
+        var group = RouteGroup()
+        group.add(Route(
+            .get, "/passes/:passType/:serial", operationID: "downloadPass", summary: "Holder download through a signed, expiring link",
+            parameters: [RouteParameter("expires", in: .query, required: true), RouteParameter("signature", in: .query, required: true)],
+            responses: [
+                RouteResponse(.ok, "The signed pass", body: RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")),
+                .problem(.forbidden, "Forged or malformed link"), .problem(.notFound, "No such pass"), .problem(.gone, "Expired link"),
+            ]) { request, context in try await download(request, context) })
+        return group
+    }
+
+    private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try IssueRequest(validating: request.jsonObject())
+        let stored = try await service.issue(PassService.Issue(
+            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance))
+        metrics.passIssued()
+        let result = IssueResponse(
+            passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, template: stored.template,
+            updateTag: String(stored.updateTag),
+            downloadURL: publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: service.now()))
+        var response = try HTTPResponse.json(result, status: .created)
+        response.headers["Location"] = "/api/v1/passes/\(DownloadLinks.escape(stored.key.passTypeIdentifier))/\(DownloadLinks.escape(stored.key.serialNumber))"
+        return response
+    }
+
+    private func read(_ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.passKey()
+        guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        let devices = try await service.registrationCount(for: key)
+        return try .json(PassDetails(
+            passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, template: pass.template,
+            data: try PassService.value(pass.data), overrides: try PassService.value(pass.overrides), voided: pass.voided,
+            updateTag: String(pass.updateTag), lastModified: HTTPDate.format(pass.lastModified), registeredDevices: devices,
+            downloadURL: publicURL + links.path(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber, now: service.now())))
+    }
+
+    private static func change(from body: JSONObject) throws(HTTPError) -> PassService.Change {
+        let change = try PassChangeRequest(validating: body)
+        return PassService.Change(data: change.data.map(JSONValue.object), overrides: change.relevance, voided: change.voided)
+    }
+
+    private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let change = try Self.change(from: request.jsonObject())
+        let outcome = try await service.update(try context.parameters.passKey(), change, source: PassService.apiSource)
+        if outcome.changed { metrics.passUpdated() }
+        return try .json(UpdateResult(
+            serialNumber: outcome.pass.key.serialNumber, changed: outcome.changed, updateTag: String(outcome.pass.updateTag),
+            pushesQueued: outcome.pushesQueued, heldUntil: outcome.heldUntil))
+    }
+
+    private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let change = try Self.change(from: request.jsonObject())
+        let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassService.apiSource)
+        metrics.passUpdated(outcome.changed)
+        return try .json(TemplateUpdateResult(matched: outcome.matched, changed: outcome.changed, held: outcome.held, pushesQueued: outcome.pushesQueued))
+    }
+
+    private func archive(_ context: RequestContext) async throws -> HTTPResponse {
+        guard let pass = try await service.pass(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
+        return Self.pkpass(try await service.archive(for: pass), serial: pass.key.serialNumber)
+    }
+
+    private func logs(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var limit = 100
+        if let text = request.query("limit") {
+            guard let value = Int(text), (1...1000).contains(value) else {
+                throw HTTPError.badRequest("limit must be a whole number from 1 to 1000, not '\(text)'")
+            }
+            limit = value
+        }
+        let entries = try await service.recentDeviceLogs(limit: limit)
+        return try .json(DeviceLogs(logs: entries.map { DeviceLogs.Entry(receivedAt: $0.receivedAt, message: $0.message) }))
+    }
+
+    private func download(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.passKey()
+        do {
+            try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
+                            expires: request.query("expires"), signature: request.query("signature"), now: service.now())
+        } catch {
+            let detail = error == .expired ? "this download link has expired; ask the issuer for a new one" : "this download link is not valid"
+            return .problem(status: error == .expired ? .gone : .forbidden, detail: detail)
+        }
+        guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
+        return Self.pkpass(try await service.archive(for: pass), serial: key.serialNumber)
+    }
+
+    private static func pkpass(_ archive: Data, serial: String) -> HTTPResponse {
+        var response = HTTPResponse.bytes(archive, contentType: "application/vnd.apple.pkpass")
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(serial)).pkpass\""
+        return response
+    }
+}

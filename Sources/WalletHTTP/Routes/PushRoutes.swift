@@ -1,0 +1,42 @@
+import Foundation
+import HTTPServer
+import PassModel
+import WalletCore
+
+/// Admin routes for push refresh: force a push for one pass, and see the outbox.
+struct PushRoutes {
+    let service: PassService
+    let worker: PushWorker
+
+    /// The push routes of the admin API, under `/api/v1`.
+    func group(adminToken: String) -> RouteGroup {
+        let service = self.service
+        let worker = self.worker
+        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        group.add(Route(
+            .post, "/passes/:passType/:serial/push", operationID: "forcePush",
+            summary: "Queue a push to every device registered for the pass",
+            responses: [.json(.accepted, "Queued", schema: PushQueued.schemaName), .problem(.notFound, "No such pass")]
+        ) { _, context in
+            let key = try context.parameters.passKey()
+            guard let queued = try await service.queuePushes(for: key) else { return .problem(status: .notFound, detail: "no such pass") }
+            return try .json(PushQueued(pushesQueued: queued), status: .accepted)
+        })
+        group.add(Route(
+            .get, "/push/stats", operationID: "pushStats",
+            summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities",
+            responses: [.json(.ok, "Push statistics", schema: PushStats.schemaName)]
+        ) { _, _ in
+            let outbox = try await service.outboxStats()
+            let counters = worker.counters
+            let rate = worker.rate
+            return try .json(PushStats(
+                queued: outbox.queued, inFlight: outbox.inFlight, oldestPendingSeconds: outbox.oldestPendingAge?.components.seconds,
+                sent: counters.sent, failuresByReason: counters.failures, pendingByLastError: outbox.failuresByReason,
+                stoppedIdentities: counters.stoppedIdentities, ratePerSecond: rate,
+                // At the instance's pace, with one instance sending; several share the outbox and go faster.
+                etaSeconds: rate.flatMap { $0 > 0 ? (outbox.queued + outbox.inFlight + $0 - 1) / $0 : nil }))
+        })
+        return group
+    }
+}

@@ -1,0 +1,41 @@
+import HTTPServer
+import PassModel
+import WalletCore
+
+/// The two ways callers of the service authenticate, as route auth values.
+enum ServiceAuth {
+    /// The admin API: `Authorization: Bearer <admin token>`, compared in constant time; `401` otherwise.
+    static func admin(token: String) -> RouteAuth {
+        RouteAuth(scheme: "adminBearer", refusal: "Missing or wrong admin token") { request in
+            guard Credentials.isAdmin(request, adminToken: token) else {
+                return .problem(
+                    status: .unauthorized, detail: "send the admin token as Authorization: Bearer <token>",
+                    headers: ["WWW-Authenticate": "Bearer"])
+            }
+            return nil
+        }
+    }
+
+    /// Wallet's `Authorization: ApplePass <token>` (Apple's Wallet Web Service Reference), checked
+    /// against the pass the path's `:passType` and `:serial` name, which becomes the request's identity
+    /// for the handler. A wrong token and an unknown pass answer the same `401`, so the endpoint does
+    /// not tell an attacker which serial numbers exist.
+    static func deviceToken(_ passes: PassService) -> RouteAuth {
+        RouteAuth(scheme: "applePass", refusal: "Wrong token or unknown pass", resolving: { request, parameters in
+            guard let pass = try await passes.authorizedPass(parameters.passKey(), token: Credentials.passToken(request)) else {
+                return .refused(wrongPassToken)
+            }
+            return .allowed(identity: pass)
+        })
+    }
+
+    private static let wrongPassToken = HTTPResponse.problem(
+        status: .unauthorized, detail: "missing or wrong Authorization: ApplePass token for this pass")
+}
+
+extension PathParameters {
+    /// The pass named by the `:passType` and `:serial` path parameters.
+    func passKey() throws(HTTPError) -> PassKey {
+        PassKey(passTypeIdentifier: try require("passType"), serialNumber: try require("serial"))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPServer
+import PasswrightLogging
+import WalletCore
+
+/// A running Passwright web service: the REST issuing API, the Wallet web service protocol, holder
+/// download links and the operations endpoints, on one HTTP server over ``WalletServices``.
+///
+/// Making one builds the routes and touches neither the database nor the socket; ``run()`` starts
+/// everything and stops it in order. Instances keep no state of their own beyond caches, so several
+/// can share one PostgreSQL database behind a load balancer.
+public final class WalletService: Sendable {
+    /// The configuration it runs with.
+    public var configuration: ServiceConfiguration { services.configuration }
+    /// The services the routes call.
+    public let services: WalletServices
+    /// Listening address, limits and timeouts.
+    public let http: HTTPServerConfiguration
+    private let server: HTTPServer
+    private let router: Router
+    private let listening = Listening()
+    private let logger: Logger
+
+    /// Makes the services (see ``WalletServices/init(configuration:pushSenders:pushWorker:logger:)``)
+    /// and the routes over them; call ``run()`` to open the database and serve. Throws only when the
+    /// routes cannot be described (a bundled resource is missing).
+    public init(
+        configuration: ServiceConfiguration, http: HTTPServerConfiguration = HTTPServerConfiguration(),
+        pushSenders: [String: any PushSender]? = nil, pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
+        logger: Logger = Logger(label: "passwright")
+    ) throws {
+        self.logger = logger
+        self.http = http
+        let services = WalletServices(configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, logger: logger)
+        self.services = services
+        router = try Self.router(services: services, logger: logger)
+        server = HTTPServer(configuration: http, responder: router, logger: logger)
+    }
+
+    /// Every route over `services`, with the metrics and access-log middleware, described by the
+    /// OpenAPI document it serves.
+    private static func router(services: WalletServices, logger: Logger) throws -> Router {
+        let configuration = services.configuration
+        let metrics = ServiceMetrics()
+        let service = services.passes
+        var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: AccessLogMiddleware(logger: logger))
+        router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
+        let issuing = IssuingRoutes(service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics)
+        router.add(issuing.group(adminToken: configuration.adminToken))
+        router.add(issuing.downloads)
+        router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(adminToken: configuration.adminToken))
+        router.add(PushRoutes(service: service, worker: services.pushWorker).group(adminToken: configuration.adminToken))
+        router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
+        if configuration.console {
+            let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
+                                   secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
+            router.add(ConsoleRoutes(
+                auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
+                expiry: services.expiry, assets: try ConsoleAssets.load()
+            ).group)
+        }
+        let document = OpenAPIDocument()
+        router.add(OperationsRoutes(
+            services: services, metrics: metrics, document: document
+        ).group)
+        try document.describe(router)
+        return router
+    }
+
+    /// Answers one request in-process, through the same routes and middleware as the socket but
+    /// without it: how the fuzz targets drive every handler thousands of times a second. The service
+    /// must be running (``waitUntilListening()`` returned), or the handlers find no database.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        await router.respond(to: request)
+    }
+
+    /// Every route the service answers, in the order they are tried: what `/openapi.json` describes.
+    public var routes: [Route] { router.routes }
+
+    /// Imports the template folders again (`SIGHUP`); see ``WalletServices/importTemplateFolders()``.
+    public func importTemplateFolders() async throws {
+        try await services.importTemplateFolders()
+    }
+
+    /// The bound port once ``run()`` is listening (useful with port 0), `nil` before.
+    public var port: Int? { server.port }
+
+    /// Waits until ``run()`` listens and returns the bound port; throws start-up's error when it
+    /// failed (the database never answered, a migration failed, the port was taken).
+    public func waitUntilListening() async throws -> Int {
+        try await listening.port()
+    }
+
+    /// Runs the service until the surrounding task is cancelled: opens the database (retrying as
+    /// configured), migrates it and imports the template folders, binds the server, then serves and
+    /// runs the workers (roll-outs, holds, pushes) side by side. Cancelled, it stops in order: the
+    /// server drains in-flight requests, then the workers stop, then the database closes.
+    public func run() async throws {
+        do {
+            try await services.start()
+            do {
+                try server.start()
+            } catch {
+                await services.close()
+                throw error
+            }
+        } catch {
+            listening.settle(.failure(error))
+            throw error
+        }
+        let bound = port ?? http.port
+        listening.settle(.success(bound))
+        let templates = await services.templateCount()
+        logger.info("serving", ["address": "\(http.hostname):\(bound)", "database": "\(configuration.database)", "templates": String(templates)])
+        defer { logger.info("stopped") }
+        let failure: (any Error)? = await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.services.runWorkers() }
+            // The server first: it returns once cancelled and drained, and only then do the workers stop.
+            var failure: (any Error)?
+            do { try await self.server.run() } catch { failure = error }
+            group.cancelAll()
+            await group.waitForAll()
+            return failure
+        }
+        await services.close()
+        if let failure { throw failure }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import HTTPServer
+import PassLint
+import PassModel
+import Testing
+@testable import WalletCore
+@testable import WalletHTTP
+
+/// Each wire value against its schema in `openapi-base.json`: the route encodes the value and
+/// documents the schema, so if either changes alone, a client reading the document is misled.
+@Suite("Wire values and their OpenAPI schemas")
+struct WireSchemaTests {
+    static let date = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Every relevance key, each member of its items set.
+    static let relevance: JSONObject = [
+        "locations": .array([.object(["latitude": .number(52.5), "longitude": .number(13.4), "altitude": .number(30), "relevantText": .string("Near")])]),
+        "beacons": .array([.object(["proximityUUID": .string("E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"), "major": .number(1), "minor": .number(2), "relevantText": .string("In")])]),
+        "maxDistance": .number(100), "relevantDate": .string("2027-04-15T20:00:00+02:00"),
+        "relevantDates": .array([.object(["startDate": .string("2027-04-15T20:00:00+02:00"), "endDate": .string("2027-04-15T23:00:00+02:00"), "date": .string("2027-04-15T20:00:00+02:00")])]),
+        "expirationDate": .string("2027-05-01T00:00:00Z"),
+    ]
+
+    /// Representative instances: between them every optional member is set once and absent once,
+    /// so the check sees every member a type can write and the `null`s it writes.
+    static let examples: [any WireValue] = [
+        IssueResponse(passTypeIdentifier: "pass.example", serialNumber: "A-1", template: "loyalty", updateTag: "9007199254740993", downloadURL: "https://x.test/passes/p/A-1?expires=1&signature=s"),
+        PassDetails(
+            passTypeIdentifier: "pass.example", serialNumber: "A-1", template: "loyalty", data: .object(["points": .number(12)]),
+            overrides: .object(["relevantDate": .string("2027-01-15T08:00:00Z")]), voided: false, updateTag: "3",
+            lastModified: "Fri, 15 Jan 2027 08:00:00 GMT", registeredDevices: 2, downloadURL: "https://x.test/d"),
+        UpdateResult(serialNumber: "A-1", changed: true, updateTag: "4", pushesQueued: 1, heldUntil: date),
+        UpdateResult(serialNumber: "A-1", changed: false, updateTag: "4", pushesQueued: 0, heldUntil: nil),
+        TemplateUpdateResult(matched: 3, changed: 2, held: 1, pushesQueued: 5),
+        DeviceLogs(logs: [DeviceLogs.Entry(receivedAt: date, message: "Get pass task failed")]),
+        PushQueued(pushesQueued: 2),
+        PushStats(
+            queued: 4, inFlight: 1, oldestPendingSeconds: 30, sent: 10, failuresByReason: ["BadDeviceToken": 2],
+            pendingByLastError: ["TooManyRequests": 1], stoppedIdentities: ["pass.example": "403 Forbidden"], ratePerSecond: 100, etaSeconds: 1),
+        PushStats(
+            queued: 0, inFlight: 0, oldestPendingSeconds: nil, sent: 0, failuresByReason: [:], pendingByLastError: [:],
+            stoppedIdentities: [:], ratePerSecond: nil, etaSeconds: nil),
+        TemplateList(templates: [
+            TemplateList.Entry(name: "loyalty", status: .ready, version: 2, passTypeIdentifier: "pass.example", teamIdentifier: "TEAM", placeholders: ["points"]),
+            TemplateList.Entry(name: "broken", status: .unavailable, reason: "no identity for pass.other"),
+        ]),
+        TemplateDetails(
+            name: "loyalty", currentVersion: 3, passes: 5, passesBehind: 1, status: .unavailable, reason: "no identity",
+            versions: [
+                TemplateDetails.Version(version: 1, digest: "ab", uploadedBy: "admin API", uploadedAt: date),
+                TemplateDetails.Version(version: 3, digest: "ab", uploadedBy: "admin API (rollback)", uploadedAt: date, restores: 1),
+            ]),
+        TemplateUpload(
+            name: "loyalty", version: 2, digest: "cd", changed: true, passesAffected: 4,
+            warnings: [TemplateFinding(Finding(rule: "contrast.label", severity: .warning, location: "pass.json labelColor", before: "a", after: "b", effect: "hard to read"))]),
+        TemplateFinding(Finding(rule: "image.size", severity: .error, location: "logo.png", before: "a", after: "b", effect: "refused")),
+        TemplateFinding(message: "left out: .DS_Store"),
+        IssueRequest(
+            template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
+            relevance: relevance),
+        IssueRequest(template: "loyalty"),
+        PassChangeRequest(
+            data: ["points": .null], voided: true,
+            relevance: relevance),
+        PassChangeRequest(voided: false),
+        TemplateRollback(version: 2),
+        PreviewRequest(record: ["points": .number(12)]),
+        PreviewRequest(),
+        {
+            var finding = Finding(rule: "contrast.label", severity: .advice, location: "pass.json labelColor", before: "a", after: "b", effect: "c",
+                                  fix: .colour(key: "labelColor", value: "rgb(0, 0, 0)"))
+            finding.pictures = Finding.Pictures(before: "before.png", after: "after.png")
+            return finding
+        }(),
+    ]
+
+    static var schemaNames: [String] { Set(examples.map { type(of: $0).schemaName }).sorted() }
+
+    @Test("every wire value encodes to what its schema describes, and uses every member the schema has", arguments: schemaNames)
+    func matchesSchema(_ name: String) throws {
+        let schemas = try #require(try OpenAPIGenerator.base()["components"]?.members?["schemas"]?.members)
+        var checker = SchemaChecker(schemas: schemas)
+        for example in Self.examples where type(of: example).schemaName == name {
+            checker.check(try WireJSON.tree(example), .object(["$ref": .string("#/components/schemas/\(name)")]), at: name, path: "$")
+        }
+        #expect(checker.problems.isEmpty, "\(name) and its schema differ:\n\(checker.problems.joined(separator: "\n"))")
+        #expect(checker.declared.values.contains { !$0.isEmpty }, "the schema \(name) declares members")
+        for (location, members) in checker.declared.sorted(by: { $0.key < $1.key }) {
+            let unused = members.subtracting(checker.seen[location] ?? [])
+            #expect(unused.isEmpty, "\(location) declares \(unused.sorted()), which no \(name) example writes: the type lost them, or an example lacks them")
+        }
+    }
+
+    @Test("every wire value decodes back to itself, as the CLI reads it", arguments: examples.indices)
+    func roundTrip(_ index: Int) throws {
+        func check<Value: WireValue>(_ value: Value) throws {
+            #expect(try WireJSON.decoder().decode(Value.self, from: WireJSON.encode(value)) == value)
+        }
+        try check(Self.examples[index])
+    }
+
+    @Test("bodies are written as the hand-built trees were: sorted keys, / unescaped, integers, null for an absent hold")
+    func bytes() throws {
+        let update = UpdateResult(serialNumber: "a/b", changed: true, updateTag: "9007199254740993", pushesQueued: 1, heldUntil: nil)
+        #expect(String(decoding: try WireJSON.encode(update), as: UTF8.self)
+            == #"{"changed":true,"heldUntil":null,"pushesQueued":1,"serialNumber":"a/b","updateTag":"9007199254740993"}"#)
+        let held = UpdateResult(serialNumber: "a", changed: true, updateTag: "1", pushesQueued: 0, heldUntil: Self.date.addingTimeInterval(0.75))
+        #expect(try WireJSON.tree(held).members?["heldUntil"] == .string(Self.date.formatted(.iso8601)), "ISO 8601 in UTC, whole seconds")
+        // A stored record goes out as JSONValue wrote it: key order, escapes, numbers (-0 as 0, 1e+20, 0.1).
+        let record: JSONValue = .object([
+            "zeta": .number(-0.0), "Alpha": .array([.number(1e20), .number(0.1), .number(1e15), .null]), "é": .string("tab\t\u{1}\"/\\"),
+            "a10": .object(["b": .bool(false), "a": .string("\u{2028}")]), "a9": .number(-5),
+        ])
+        let details = PassDetails(
+            passTypeIdentifier: "p", serialNumber: "s", template: "t", data: record, overrides: .object([:]), voided: true,
+            updateTag: "1", lastModified: "x", registeredDevices: 0, downloadURL: "https://x.test/a/b")
+        let expected = JSONValue.object([
+            "passTypeIdentifier": .string("p"), "serialNumber": .string("s"), "template": .string("t"), "data": record,
+            "overrides": .object([:]), "voided": .bool(true), "updateTag": .string("1"), "lastModified": .string("x"),
+            "registeredDevices": .number(0), "downloadURL": .string("https://x.test/a/b"),
+        ]).serialized(sortedKeys: true)
+        #expect(String(decoding: try WireJSON.encode(details), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test("every JSON body an admin route takes or answers is a wire value")
+    func routesUseWireValues() async throws {
+        // Shapes not built by the admin API's handlers: the Wallet protocol's own bodies, the
+        // operations endpoints, and the lint findings (an array of Finding, checked above).
+        let elsewhere: Set<String> = [
+            "SerialNumbers", "LogEntries", "PushToken", "Personalization", "Health", "Readiness", "OpenAPIDocument", "Findings",
+        ]
+        let typed = Set(Self.schemaNames)
+        try await withService { server in
+            for route in server.service.routes {
+                if let body = route.requestBody, body.contentType == "application/json", !elsewhere.contains(body.schema) {
+                    #expect(typed.contains(body.schema), "\(route.method) \(route.path) takes \(body.schema), which has no wire value here")
+                }
+                for response in route.responses where (200..<300).contains(response.status.code) {
+                    for body in response.bodies where body.contentType == "application/json" && !elsewhere.contains(body.schema) {
+                        #expect(typed.contains(body.schema), "\(route.method) \(route.path) answers \(body.schema), which has no wire value here")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Checks a JSON value against the subset of JSON Schema `openapi-base.json` uses (`$ref`, `allOf`,
+/// `type`, `enum`, `required`, `properties`, `additionalProperties`, `items`), and records, per
+/// schema location, the members declared and the members seen.
+///
+/// Stricter than JSON Schema on purpose: a member an object schema with `properties` does not
+/// declare is a problem unless `additionalProperties` allows it, so a new member of a type cannot
+/// go out undocumented.
+struct SchemaChecker {
+    let schemas: JSONObject
+    var problems: [String] = []
+    var declared: [String: Set<String>] = [:]
+    var seen: [String: Set<String>] = [:]
+
+    mutating func check(_ value: JSONValue, _ schema: JSONValue, at location: String, path: String) {
+        guard case .object(let schema) = schema else { return }
+        if case .string(let reference)? = schema["$ref"] {
+            let name = String(reference.split(separator: "/").last ?? "")
+            guard let target = schemas[name] else { return problems.append("\(path): $ref \(reference) does not resolve") }
+            return check(value, target, at: name, path: path)
+        }
+        if case .array(let parts)? = schema["allOf"] {
+            for (index, part) in parts.enumerated() { check(value, part, at: "\(location)/allOf[\(index)]", path: path) }
+        }
+        let types: [String] = switch schema["type"] {
+        case .string(let type)?: [type]
+        case .array(let list)?: list.compactMap { if case .string(let type) = $0 { type } else { nil } }
+        default: []
+        }
+        if !types.isEmpty, !types.contains(where: Self.kinds(of: value).contains) {
+            problems.append("\(path): \(value.kind), the schema says \(types.joined(separator: " or "))")
+        }
+        if case .array(let allowed)? = schema["enum"], !allowed.contains(value) {
+            problems.append("\(path): \(value) is not one of the schema's enum")
+        }
+        switch value {
+        case .object(let object):
+            if case .array(let required)? = schema["required"] {
+                for case .string(let key) in required where object[key] == nil { problems.append("\(path): required member \(key) is missing") }
+            }
+            let properties = schema["properties"]?.members
+            if let properties { declared[location, default: []].formUnion(properties.keys) }
+            seen[location, default: []].formUnion(object.keys)
+            for (key, member) in object.entries {
+                if let property = properties?[key] {
+                    check(member, property, at: "\(location)/\(key)", path: "\(path).\(key)")
+                } else if case .object? = schema["additionalProperties"] {
+                    check(member, schema["additionalProperties"]!, at: "\(location)/*", path: "\(path).\(key)")
+                } else if properties != nil, schema["additionalProperties"] != .bool(true) {
+                    problems.append("\(path): member \(key) is not in the schema")
+                }
+            }
+        case .array(let items):
+            if let itemSchema = schema["items"] {
+                for (index, item) in items.enumerated() { check(item, itemSchema, at: "\(location)[]", path: "\(path)[\(index)]") }
+            }
+        default: break
+        }
+    }
+
+    /// The JSON Schema types a value has (an integral number is both `integer` and `number`).
+    static func kinds(of value: JSONValue) -> [String] {
+        switch value {
+        case .null: ["null"]
+        case .bool: ["boolean"]
+        case .number(let number): number.rounded() == number ? ["integer", "number"] : ["number"]
+        case .string: ["string"]
+        case .array: ["array"]
+        case .object: ["object"]
+        }
+    }
+}
+
+extension JSONValue {
+    /// The members of an object, `nil` for any other value.
+    fileprivate var members: JSONObject? { if case .object(let object) = self { object } else { nil } }
+}
