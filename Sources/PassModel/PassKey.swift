@@ -1,4 +1,7 @@
 /// The identity of a pass: Apple never lets the pass type identifier or the serial number change.
+///
+/// A plain value here, below both the store and the HTTP adapters, so that a route can name the pass
+/// it asks a WalletCore service about without importing `WalletStore` (style rule 14).
 public struct PassKey: Sendable, Hashable, CustomStringConvertible {
     /// The pass type identifier (`pass.com.example.event`), also the APNs topic.
     public let passTypeIdentifier: String
