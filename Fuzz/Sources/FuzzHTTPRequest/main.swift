@@ -39,8 +39,9 @@ let service: WalletService = {
             configuration: configuration, http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0),
             logger: Logger(label: "fuzz", level: .error) { _ in })
         // Running opens and migrates the database and imports the templates; it runs for the
-        // fuzzer's whole life, and requests go in through respond(to:) once it listens.
-        Task { try await service.run() }
+        // fuzzer's whole life, and requests go in through respond(to:) once it listens. Detached:
+        // this top-level code is on the main actor, whose thread runBlocking holds while it waits.
+        Task.detached { try await service.run() }
         let started = runBlocking { () -> Result<Int, any Error> in
             do { return .success(try await service.waitUntilListening()) } catch { return .failure(error) }
         }
