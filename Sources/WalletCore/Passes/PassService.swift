@@ -95,7 +95,7 @@ public struct PassService: Sendable {
     /// Applies one change to every pass of a template, all or nothing, through the write pipeline
     /// (``PassWriter/write(template:_:source:)``): a notifying change is held per holder's quiet
     /// hours. Each written pass's history records the change with `source`.
-    public func update(template: String, _ change: Change, source: String) async throws -> TemplateUpdateOutcome {
+    public func update(template: String, _ change: Change, source: String) async throws -> TemplateUpdateResult {
         _ = try await templates.currentCompiler(template)
         return try await writer.write(template: template, change, source: source)
     }

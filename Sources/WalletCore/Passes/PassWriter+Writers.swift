@@ -35,7 +35,7 @@ extension PassWriter {
     /// (and so validated) before the first is written, so one invalid pass fails the request with
     /// nothing written. The plans are then written in batches; each holder's notification follows
     /// the policy in their own zone, so a notifying change at night is held per holder.
-    func write(template: String, _ edit: PassEdit, source: String) async throws -> TemplateUpdateOutcome {
+    func write(template: String, _ edit: PassEdit, source: String) async throws -> TemplateUpdateResult {
         var plans: [Plan] = []
         var matched = 0
         var after: PassKey?
@@ -52,7 +52,7 @@ extension PassWriter {
         }
         let landed = try await commit(plans) { pass, hold in try await plan(edit, for: pass, hold: hold, source: source) }
         let changed = Set(landed.written.map(\.key)).union(landed.plans.filter { $0.value.editHeld }.keys)
-        return TemplateUpdateOutcome(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
+        return TemplateUpdateResult(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
     }
 
     /// Writes the held changes that are due, in batches; returns how many holds were released and

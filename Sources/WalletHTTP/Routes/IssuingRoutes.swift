@@ -118,7 +118,7 @@ struct IssuingRoutes {
         let change = try Self.change(from: request.jsonObject())
         let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassService.apiSource)
         metrics.passUpdated(outcome.changed)
-        return try .json(TemplateUpdateResult(matched: outcome.matched, changed: outcome.changed, held: outcome.held, pushesQueued: outcome.pushesQueued))
+        return try .json(outcome)
     }
 
     private func archive(_ context: RequestContext) async throws -> HTTPResponse {

@@ -91,7 +91,7 @@ extension WalletStore {
                 if let proposed = try await change(pass), proposed.alters(pass) { pending.append(PassWriteRequest(proposed, over: pass, source: source)) }
             }
         }
-        return TemplateUpdateOutcome(matched: matched, changed: changed, held: 0, pushesQueued: pushesQueued)
+        return TemplateUpdateOutcome(matched: matched, changed: changed, pushesQueued: pushesQueued)
     }
 }
 
@@ -121,4 +121,15 @@ extension PassWrite {
         case .conflict, .notFound: nil
         }
     }
+}
+
+/// What ``WalletStore/updatePasses(template:maxAttempts:source:_:)`` came to.
+struct TemplateUpdateOutcome: Sendable, Hashable {
+    /// How many passes the template has (each was shown to the change closure).
+    let matched: Int
+    /// How many of them changed.
+    let changed: Int
+    /// How many outbox rows were queued or coalesced: one per device, pass type and written batch,
+    /// however many of the device's passes changed.
+    let pushesQueued: Int
 }
