@@ -206,11 +206,23 @@ struct WritePipelineTests {
         }
     }
 
+    @Test("a pass the new version cannot render still moves, and the roll-out names it", arguments: Engine.selected)
+    func unrenderablePassesMoveAndAreNamed(engine: Engine) async throws {
+        try await Etiquette.with(engine: engine, at: Etiquette.day(0, "12:00")) { service, store, _, _ in
+            // Version 2 shows a record member the pass does not have.
+            _ = try await Self.publishAndRollOut(service, editing: { $0.replacingOccurrences(of: "{{points | number}}", with: "{{bonus | number}}") }, rollOut: false)
+            let moved = try await service.writer.rollOut(template: "loyalty", to: 2)
+            #expect(moved.advanced == 1)
+            #expect(moved.unrenderable == [Etiquette.key])
+            #expect(try await store.pass(Etiquette.key)?.templateVersion == 2)
+        }
+    }
+
     // MARK: Helpers
 
     /// Publishes the loyalty sample with its `pass.json` edited as version 2 and rolls it out; answers
     /// how many passes moved now.
-    static func publishAndRollOut(_ service: PassService, editing edit: (String) -> String) async throws -> Int {
+    static func publishAndRollOut(_ service: PassService, editing edit: (String) -> String, rollOut: Bool = true) async throws -> Int {
         let folder = try TemplateSourceFile.read(folder: Samples.templatesFolder.appendingPathComponent("loyalty"))
         let files = folder.kept.map { file in
             file.path == "pass.json" ? TemplateSourceFile(path: file.path, bytes: Data(edit(String(decoding: file.bytes, as: UTF8.self)).utf8)) : file
@@ -220,7 +232,7 @@ struct WritePipelineTests {
         guard case .published = try await templates.publish(name: "loyalty", files: files, skipped: [], uploadedBy: "test") else {
             throw FixtureError("version 2 was refused")
         }
-        return await rollouts.rollOutAll()
+        return rollOut ? await rollouts.rollOutAll() : 0
     }
 
     /// The loyalty sample template copied into `folder/loyalty`, with `extra` files added.

@@ -65,7 +65,7 @@ final class PrivateKeyObject: @unchecked Sendable {
         }
         defer { EVP_CIPHER_free(cipher) }
         var bytes = Array(passphrase.utf8).map { CChar(bitPattern: $0) }
-        defer { bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { _ = bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         return try MemoryBIO.writing { bio in
             try OpenSSLGate.check(PEM_write_bio_PKCS8PrivateKey(bio, pointer, cipher, &bytes, Int32(bytes.count), nil, nil)) {
                 .certificateCreation(operation: "PEM_write_bio_PKCS8PrivateKey", details: $0)

@@ -1,5 +1,6 @@
 import PassModel
 import Foundation
+import Locking
 import PassCompiler
 import WalletStore
 
@@ -95,6 +96,9 @@ extension PassWriter {
         var batches = 0
         /// The longest of them.
         var longestBatch = Duration.zero
+        /// Passes the new version cannot render: moved all the same (a fetch then says why), and
+        /// named so that the roll-out's log does.
+        var unrenderable: [PassKey] = []
     }
 
     /// Moves the template's passes that are behind `version` to it, one batch of ``batchSize`` per
@@ -104,10 +108,13 @@ extension PassWriter {
     func rollOut(template: String, to version: Int64) async throws -> RollOut {
         let edit = PassEdit(templateVersion: version)
         let source = PassUpdateRecord.template(version: version)
+        // Written by the replanning closure, which the batches call one at a time.
+        let unrenderable = Locked<[PassKey]>([])
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
             do {
                 return try await plan(edit, for: pass, hold: hold, source: source)
             } catch is PassCompilerError {
+                unrenderable.withLock { $0.append(pass.key) }
                 let move = PassWriteRequest(
                     key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: PassChange(templateVersion: version), source: source)
                 return Plan(request: move, heldUntil: nil)
@@ -129,6 +136,7 @@ extension PassWriter {
             total.longestBatch = max(total.longestBatch, landed.longestBatch)
             after = last.key
         }
+        total.unrenderable = unrenderable.withLock { Array(Set($0)).sorted { $0.description < $1.description } }
         return total
     }
 }
