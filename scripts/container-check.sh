@@ -8,10 +8,13 @@
 # postgres:15-bookworm. Then:
 #   1. image: /healthz, the image's own HEALTHCHECK reports healthy, it runs as a non-root user,
 #      identities the user cannot read make /readyz 503 with the reason, a pass is issued and
-#      downloaded and `passwright verify` accepts it, SIGTERM stops it with exit 0 within 10 s;
+#      downloaded and `passwright verify` accepts it, its preview is a PNG of the right size whose
+#      text OCR reads back (Cairo, Pango, zint and fonts inside), the console sign-in page loads,
+#      SIGTERM stops it with exit 0 within 10 s; the image's libraries are exactly the binary's
+#      NEEDED entries (packages/runtime.list, both ways);
 #   2. compose with PostgreSQL: the server comes up after the database, issues a pass, and its row
 #      is in PostgreSQL.
-# Takes several minutes (the release build most of them). Not part of .ci/run.
+# Takes several minutes (the release build most of them); scripts/test.sh runs it as the stage `container`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -21,7 +24,7 @@ image=passwright:check
 name=passwright-check
 project=pwcheck
 mkdir -p "$work"
-command -v curl >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq curl >/dev/null || sudo apt-get install -y -qq curl >/dev/null; }
+command -v curl >/dev/null || { echo "container-check: curl is missing: scripts/setup.sh installs it" >&2; exit 2; }
 
 say() { printf '== %s\n' "$*"; }
 ok() { printf 'ok   %s\n' "$*"; }
@@ -35,13 +38,11 @@ if command -v docker >/dev/null && docker info >/dev/null 2>&1; then
 elif command -v podman >/dev/null; then
   engine=podman
 else
-  say "neither docker nor podman works here: installing podman from Debian"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman runc >/dev/null
+  say "neither docker nor podman works here: installing packages/container.list from Debian"
   engine=podman
 fi
 if [ "$engine" = podman ]; then
-  command -v runc >/dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq runc >/dev/null
+  command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null || as_root scripts/setup.sh container
   # crun cannot set RLIMIT_NOFILE in some sandboxes and cgroups may be hybrid: runc with cgroupfs works.
   if ! grep -qs 'runtime = "runc"' /etc/containers/containers.conf; then
     say "configuring podman: runc, cgroupfs, fixed ulimits (/etc/containers/containers.conf)"
@@ -87,7 +88,7 @@ base_image() {  # NAME MAKER
 
 make_debian() {
   say "debian:bookworm-slim cannot be pulled: making a LOCAL STAND-IN with debootstrap ($debian_mirror)"
-  command -v debootstrap >/dev/null || as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+  command -v debootstrap >/dev/null || as_root scripts/setup.sh container
   rootfs="$work/bookworm-rootfs"
   as_root rm -rf "$rootfs"
   as_root debootstrap --variant=minbase bookworm "$rootfs" "$debian_mirror" >"$work/debootstrap.log" 2>&1 \
@@ -182,6 +183,24 @@ ok "image built in $(( $(date +%s) - started )) s ($($engine image inspect "$ima
 $engine image inspect "$image" | grep -q '"healthcheck"' || $engine image inspect "$image" | grep -qi '"Healthcheck"' \
   || fail "the image has no HEALTHCHECK (podman needs --format docker)"
 
+# The runtime stage installs packages/runtime.list: its libraries must be exactly the packages that
+# own the binary's NEEDED entries (libc6 aside, which every Debian has), and none may be missing.
+$engine create --name "$name-files" "$image" >/dev/null 2>>"$work/engine.log"
+$engine cp "$name-files:/usr/local/bin/passwright" "$work/passwright.bin" 2>>"$work/engine.log"
+$engine rm -f "$name-files" >/dev/null 2>>"$work/engine.log"
+sonames=$(readelf -d "$work/passwright.bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+rm -f "$work/passwright.bin"
+owners=$($engine run --rm --entrypoint sh "$image" -c '
+  ldd /usr/local/bin/passwright | grep "not found" && exit 3
+  for soname in '"$sonames"'; do
+    path=$(ldd /usr/local/bin/passwright | awk -v s="$soname" "\$1 == s {print \$3}")
+    { dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || echo "unowned:$path"; } | cut -d: -f1
+  done | sort -u' 2>>"$work/engine.log") || fail "the image lacks a library the binary links: $owners"
+owners=$(grep -vx 'libc6' <<<"$owners" || true)
+listed=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$clean/packages/runtime.list" | grep '^lib' | sort -u)
+[ "$owners" = "$listed" ] || fail "packages/runtime.list's libraries are not the binary's: $(diff <(echo "$listed") <(echo "$owners") | grep '^[<>]' | sed 's/^</listed, not linked:/; s/^>/linked, not listed:/' | tr '\n' ';')"
+ok "the image's libraries are exactly the binary's $(wc -w <<<"$sonames") NEEDED entries ($(wc -l <<<"$owners") packages of packages/runtime.list)"
+
 cleanup() {
   $engine rm -f "$name" >/dev/null 2>&1 || true
   if [ -n "${compose:-}" ]; then (cd "$clean/docker" && "${compose[@]}" -p "$project" down -v >/dev/null 2>&1) || true; fi
@@ -260,6 +279,21 @@ $engine run --rm -v "$certs:/check:ro" "$image" verify /check/CHECK-1.pkpass --c
   || { cat "$work/verify.txt"; fail "passwright verify refuses the pass"; }
 as_root rm -f "$certs/CHECK-1.pkpass"
 ok "a pass was issued, downloaded ($(wc -c <"$work/CHECK-1.pkpass") bytes) and passwright verify accepts it: $(tail -1 "$work/verify.txt")"
+
+# Previews need Cairo, Pango, zint and the fonts inside the image: draw the pass and read it back.
+curl -sf -o "$work/CHECK-1.png" -H "Authorization: Bearer $token" \
+  "http://127.0.0.1:$port/api/v1/passes/pass.dev.passwright.loyalty/CHECK-1/preview?scale=2" || fail "GET …/CHECK-1/preview does not answer a picture"
+size=$(python3 -c 'import sys; from PIL import Image; i = Image.open(sys.argv[1]); i.load(); print(f"{i.format} {i.width}x{i.height}")' "$work/CHECK-1.png") \
+  || fail "the preview is not a PNG that decodes"
+[ "$size" = "PNG 750x936" ] || fail "the preview is $size, not a store card's 375x468 points at @2x (PNG 750x936)"
+text=$(tesseract "$work/CHECK-1.png" - 2>/dev/null | tr '\n' ' ')
+grep -q 'Ada Okafor' <<<"$text" || fail "the preview's text does not read back (fonts missing?): OCR read '$text'"
+ok "GET …/CHECK-1/preview: $size, and OCR reads the holder's name back (Pango and the fonts work inside)"
+
+signin=$(curl -s -D "$work/signin.headers" -o "$work/signin.html" -w '%{http_code} %{content_type}' "http://127.0.0.1:$port/console/sign-in")
+[ "${signin%% *}" = 200 ] && grep -q '<form' "$work/signin.html" || fail "the console sign-in page: $signin"
+grep -qi '^content-security-policy:' "$work/signin.headers" || fail "the console sign-in page has no Content-Security-Policy"
+ok "the console sign-in page loads ($signin, with a Content-Security-Policy)"
 
 started=$(date +%s%N)
 $engine stop -t 10 "$name" >/dev/null 2>>"$work/engine.log"

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Installs every Debian package Passwright builds, runs and tests with. Safe to run again: it only
+# Installs the Debian packages Passwright builds, runs and tests with, from the lists in packages/
+# (the same lists docker/Dockerfile installs from, so the two cannot drift). Safe to run again: it only
 # installs what is missing. Needs root (or sudo) on Debian 12 with Swift 6 on the PATH.
+#
+#   scripts/setup.sh                  # build + runtime + test (what scripts/test.sh needs)
+#   scripts/setup.sh build runtime    # only what building and running the server needs
+#   scripts/setup.sh container        # what scripts/container-check.sh needs without a Docker engine
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-packages=(
-  pkg-config libssl-dev libzip-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev libmicrohttpd-dev libvips-dev libvips-tools
-  libcairo2-dev libpango1.0-dev libzint-dev fonts-inter fonts-noto-core fonts-noto-cjk
-  tesseract-ocr tesseract-ocr-eng
-  openssl zip unzip postgresql python3 wrk
-  chromium chromium-driver python3-selenium
-)
+lists=("$@")
+[ "${#lists[@]}" -gt 0 ] || lists=(build runtime test)
+
+packages=()
+for list in "${lists[@]}"; do
+  [ -f "packages/$list.list" ] || { echo "setup: no package list packages/$list.list (lists: $(cd packages && ls *.list | sed 's/\.list$//' | tr '\n' ' '))" >&2; exit 64; }
+  mapfile -t -O "${#packages[@]}" packages < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "packages/$list.list")
+done
 
 missing=()
 for package in "${packages[@]}"; do
@@ -30,8 +37,10 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-# Python packages of the test tools: h2 for the APNs stand-in (a small HTTP/2 server), schemathesis to
-# check the web service against its OpenAPI document.
+# The test tools' Python packages, with the test list only.
+[[ " ${lists[*]} " == *" test "* ]] || exit 0
+# h2 for the APNs stand-in (a small HTTP/2 server), schemathesis to check the web service against its
+# OpenAPI document.
 pip_install() {  # pip_install IMPORT_NAME REQUIREMENT
   python3 -c "import $1" >/dev/null 2>&1 && return 0
   echo "setup: installing the Python package $2" >&2
