@@ -193,10 +193,10 @@ rm -f "$work/passwright.bin"
 owners=$($engine run --rm --entrypoint sh "$image" -c '
   ldd /usr/local/bin/passwright | grep "not found" && exit 3
   for soname in '"$sonames"'; do
+    case "$soname" in libc.so.*|libm.so.*|ld-linux*) continue ;; esac  # libc6, in every Debian
     path=$(ldd /usr/local/bin/passwright | awk -v s="$soname" "\$1 == s {print \$3}")
     { dpkg -S "$path" 2>/dev/null || dpkg -S "$(readlink -f "$path")" 2>/dev/null || echo "unowned:$path"; } | cut -d: -f1
   done | sort -u' 2>>"$work/engine.log") || fail "the image lacks a library the binary links: $owners"
-owners=$(grep -vx 'libc6' <<<"$owners" || true)
 listed=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$clean/packages/runtime.list" | grep '^lib' | sort -u)
 [ "$owners" = "$listed" ] || fail "packages/runtime.list's libraries are not the binary's: $(diff <(echo "$listed") <(echo "$owners") | grep '^[<>]' | sed 's/^</listed, not linked:/; s/^>/linked, not listed:/' | tr '\n' ';')"
 ok "the image's libraries are exactly the binary's $(wc -w <<<"$sonames") NEEDED entries ($(wc -l <<<"$owners") packages of packages/runtime.list)"

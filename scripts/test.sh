@@ -12,6 +12,8 @@
 #   outage       PostgreSQL stopped under write load (503 + Retry-After, back by itself, nothing
 #                acknowledged lost) and a full SQLite volume (507, readyz, recovery) (scripts/outage.sh)
 #   fuzz         every libFuzzer target for a fixed time (scripts/fuzz.sh)
+#   container    the image built from this checkout and run as a user would: health, a pass issued,
+#                verified and drawn, the console, SIGTERM, compose with PostgreSQL (scripts/container-check.sh)
 #
 # and prints one line per stage. Exits non-zero if any stage failed; later stages still run.
 #
@@ -38,7 +40,7 @@ if [ "${1:-}" = --plain ]; then
 fi
 
 stages=("$@")
-[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi browser soak crash outage fuzz)
+[ "${#stages[@]}" -gt 0 ] || stages=(unit thread hostile openapi browser soak crash outage fuzz container)
 
 # The scripts drive the plain debug binary: sanitizer builds change its memory figures and timings.
 binary() {
@@ -57,7 +59,8 @@ run_stage() {
     crash) binary && scripts/crash.sh --rounds "${CRASH_ROUNDS:-20}" ;;
     outage) binary && scripts/outage.sh ;;
     fuzz) binary && scripts/fuzz.sh --seconds "${FUZZ_SECONDS:-30}" ;;
-    *) echo "test: no stage '$1' (stages: unit thread hostile openapi browser soak crash outage fuzz)" >&2; return 2 ;;
+    container) scripts/container-check.sh ;;
+    *) echo "test: no stage '$1' (stages: unit thread hostile openapi browser soak crash outage fuzz container)" >&2; return 2 ;;
   esac
 }
 
