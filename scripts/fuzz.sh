@@ -7,6 +7,7 @@
 #   scripts/fuzz.sh                          # every target, 60 s each
 #   scripts/fuzz.sh --seconds 600 FuzzHTTPRequest   # one target, longer
 #   scripts/fuzz.sh --jobs 2 --seconds 3600  # long runs: libFuzzer workers per target
+#   scripts/fuzz.sh --parallel 1             # one target at a time (default: one per core)
 #
 # The working corpus (Fuzz/.build/corpus/<Target>) is kept between runs, so longer runs build on
 # earlier ones. A crash input worth keeping goes into Fuzz/Regressions/<Target>/ with a unit test
@@ -16,11 +17,13 @@ cd "$(dirname "$0")/.."
 
 seconds=60
 jobs=1
+parallel=$(nproc)
 targets=()
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --parallel) parallel=$2; shift 2 ;;
     -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
@@ -57,16 +60,11 @@ export SWIFT_BACKTRACE=enable=no
 # LeakSanitizer is off: it cannot see Swift references kept in enum spare bits, so objects that live
 # in globals are reported as leaked at exit. Growth is caught by -rss_limit_mb and -malloc_limit_mb.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
-failed=0
-echo "| target | seconds | executions | executions/s | corpus | result |"
-echo "|---|---|---|---|---|---|"
-root=$PWD
-for target in "${targets[@]}"; do
-  artifacts=$root/Fuzz/.build/artifacts/$target
-  corpus=$root/Fuzz/.build/corpus/$target
+# One target: replays its regressions, fuzzes it, writes its table row to $work/<target>.row.
+fuzz_target() {  # TARGET
+  local target=$1 artifacts=$root/Fuzz/.build/artifacts/$1 corpus=$root/Fuzz/.build/corpus/$1
+  local log=$work/$1.log result=ok status=0 executions options regressions
   mkdir -p "$artifacts" "$work/$target"
-  log=$work/$target.log
-  result=ok
   regressions=(Fuzz/Regressions/"$target"/*)
   if [ -e "${regressions[0]}" ] && ! "$bin/$target" -runs=1 "${regressions[@]}" >"$log.regressions" 2>&1; then
     tail -40 "$log.regressions" >&2
@@ -77,7 +75,6 @@ for target in "${targets[@]}"; do
       -print_final_stats=1 -artifact_prefix="$artifacts/")
     # With -jobs, libFuzzer runs workers that write fuzz-N.log into the current folder: the work folder.
     [ "$jobs" -gt 1 ] && options+=(-jobs="$jobs" -workers="$jobs")
-    status=0
     (cd "$work/$target" && "$root/$bin/$target" "$corpus" "${options[@]}") >"$log" 2>&1 || status=$?
     cat "$work/$target"/fuzz-*.log >>"$log" 2>/dev/null || true
     if [ "$status" -ne 0 ]; then
@@ -86,8 +83,25 @@ for target in "${targets[@]}"; do
     fi
   fi
   executions=$(awk -F: '/stat::number_of_executed_units/ {sum += $NF} END {print sum + 0}' "$log")
-  echo "| $target | $seconds | $executions | $((executions / seconds)) | $(find "$corpus" -type f | wc -l) | $result |"
-  [ "$result" = ok ] || failed=$((failed + 1))
+  echo "| $target | $seconds | $executions | $((executions / seconds)) | $(find "$corpus" -type f | wc -l) | $result |" >"$work/$target.row"
+}
+
+root=$PWD
+# libFuzzer fuzzes on one core: targets run side by side, as many at a time as --parallel says.
+running=0
+for target in "${targets[@]}"; do
+  if [ "$running" -ge "$parallel" ]; then wait -n || true; running=$((running - 1)); fi
+  fuzz_target "$target" &
+  running=$((running + 1))
+done
+wait
+failed=0
+echo "| target | seconds | executions | executions/s | corpus | result |"
+echo "|---|---|---|---|---|---|"
+for target in "${targets[@]}"; do
+  row=$(cat "$work/$target.row" 2>/dev/null || echo "| $target | $seconds | 0 | 0 | 0 | FAILED, no result |")
+  echo "$row"
+  [[ "$row" == *"| ok |" ]] || failed=$((failed + 1))
 done
 echo "fuzz: $((${#targets[@]} - failed)) of ${#targets[@]} targets clean" >&2
 [ "$failed" -eq 0 ]

@@ -122,7 +122,12 @@ public struct IdentityDirectory: Sendable {
 
     private func identityFolders() throws -> [URL] {
         try subfolders().filter { folder in
-            let files = (try? contents(of: folder)) ?? []
+            // A folder this process may not list may well be an identity (root-owned 0700, made by
+            // `certs dev` run as root): keep it, so loading it says "permission denied" and whose it
+            // is, rather than the pass type seeming to have no identity at all.
+            guard let files = try? contents(of: folder) else {
+                return ![DevCertificates.caFolder, Self.intermediatesFolder].contains(folder.lastPathComponent)
+            }
             return files.contains { $0.lastPathComponent == Self.privateKeyFile || $0.pathExtension.lowercased() == "p12" }
         }
     }
