@@ -86,7 +86,9 @@ public struct TemplateService: Sendable {
                 if case .unchanged = save { break }
                 logger.info("template imported", ["template": name, "version": String(save.current.version), "passes": String(passes)])
             case .refused(let findings):
-                let errors = findings.filter(\.stopsBuild).map { "\($0.rule) at \($0.location)" }
+                // Each error with its effect: /readyz shows this reason, and the effect is what says
+                // why ("permission denied: the server runs as user …", which identity file is missing).
+                let errors = findings.filter(\.stopsBuild).map { "\($0.rule) at \($0.location): \($0.effect)" }
                 library.recordRefusal(name, reason: "the folder was not imported: \(errors.joined(separator: "; "))")
                 logger.warning("template folder not imported; the stored version (if any) stays current", [
                     "template": name, "errors": errors.joined(separator: "; "),
