@@ -42,7 +42,7 @@ else
   engine=podman
 fi
 if [ "$engine" = podman ]; then
-  command -v podman >/dev/null && command -v runc >/dev/null && command -v debootstrap >/dev/null || as_root scripts/setup.sh container
+  as_root scripts/setup.sh container  # only what is missing
   # crun cannot set RLIMIT_NOFILE in some sandboxes and cgroups may be hybrid: runc with cgroupfs works.
   if ! grep -qs 'runtime = "runc"' /etc/containers/containers.conf; then
     say "configuring podman: runc, cgroupfs, fixed ulimits (/etc/containers/containers.conf)"
