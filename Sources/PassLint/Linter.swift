@@ -115,7 +115,7 @@ public struct Linter: Sendable {
             let location = "pass.json" + (problem.path.isEmpty ? "" : " \(problem.path)")
             return Finding(rule: "pass.decoding", severity: .error, location: record.map { "\($0): \(location)" } ?? location,
                            before: problem.message, after: "a value of the type Apple's Wallet Passes documentation (PassKit › Pass) gives this key",
-                           effect: "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass.")
+                           effect: Finding.refusedEffect)
         }
     }
 
@@ -130,6 +130,6 @@ public struct Linter: Sendable {
         ]
         return Finding(rule: "archive.\(check.name)", severity: .error, location: check.name == "identifiers" || check.name == "certificate" ? "signature" : check.name,
                        before: check.detail, after: fixes[check.name] ?? "rebuild the pass with passwright build",
-                       effect: "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass.")
+                       effect: Finding.refusedEffect)
     }
 }

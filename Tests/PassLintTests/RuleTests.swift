@@ -123,6 +123,12 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "posterEventTicket.nfc", base: .posterTicket, breaks: { $0.set("nfc.requiresAuthentication", nil) }),
     RuleCase(rule: "poster.liveActivity", base: .posterTicket, breaks: { $0.set("relevantDates", nil) }),
     RuleCase(rule: "poster.recommendedSemantics", base: .posterTicket, breaks: { $0.set("semantics.venueRoom", nil) }),
+    // As passkit-generator's models carry it: an app link with no app named.
+    RuleCase(rule: "appLaunchURL.storeIdentifiers", quoted: "myapp://card", breaks: { $0.set("appLaunchURL", .string("myapp://card")) },
+             keeps: { spec in
+                 spec.set("appLaunchURL", .string("myapp://card"))
+                 spec.set("associatedStoreIdentifiers", json: "[375380948]")
+             }),
 ]
 
 extension JSONValue {
@@ -154,6 +160,28 @@ struct RuleTests {
         var kept = rule.base
         rule.keeps(&kept)
         #expect(try kept.lint().filter { $0.rule == rule.rule } == [])
+    }
+
+    /// A finding says "Wallet refuses the pass" exactly when the build refuses it (BuildPolicy): a
+    /// rule Wallet accepts with a fallback must say what Wallet does instead.
+    @Test(arguments: ruleCases)
+    func wordingFollowsTheBuild(_ rule: RuleCase) throws {
+        var broken = rule.base
+        rule.breaks(&broken)
+        for finding in try broken.lint().filter({ $0.rule == rule.rule }) {
+            let claimsRefusal = finding.effect.contains("refuses")
+            #expect(claimsRefusal == finding.stopsBuild,
+                    "\(finding.rule) (\(finding.severity), stops the build: \(finding.stopsBuild)) says: \(finding.effect)")
+        }
+    }
+
+    @Test("appLaunchURL without associatedStoreIdentifiers is a warning that says Wallet ignores it")
+    func appLaunchURLWithoutAppWarns() throws {
+        var spec = TemplateSpec.storeCard
+        spec.set("appLaunchURL", .string("myapp://card"))
+        let finding = try #require(try spec.lint().first { $0.rule == "appLaunchURL.storeIdentifiers" })
+        #expect(finding.severity == .warning && !finding.stopsBuild)
+        #expect(finding.after.contains("associatedStoreIdentifiers") && finding.effect.contains("ignores"))
     }
 
     @Test("a web service URL given to the linter counts as one")

@@ -89,7 +89,8 @@ import PassModel
         Rule(rule: "nfc.encryptionPublicKey", path: "nfc.encryptionPublicKey", style: .storeCard,
              breaks: [Edit("nfc.encryptionPublicKey", .string("-----BEGIN PUBLIC KEY-----"))], keeps: []),
         Rule(rule: "appLaunchURL.storeIdentifiers", path: "appLaunchURL", style: .storeCard,
-             breaks: [Edit("associatedStoreIdentifiers", nil)], keeps: [Edit("associatedStoreIdentifiers", nil), Edit("appLaunchURL", nil)]),
+             breaks: [Edit("associatedStoreIdentifiers", nil)], keeps: [Edit("associatedStoreIdentifiers", nil), Edit("appLaunchURL", nil)],
+             severity: .warning),  // Wallet ignores the key without an app: the pass installs
         Rule(rule: "barcode.messageEncoding", path: "barcodes[0].messageEncoding", style: .storeCard,
              breaks: [Edit("barcodes.0.messageEncoding", nil)], keeps: [Edit("barcodes.0.messageEncoding", .string("utf-8"))]),
         Rule(rule: "barcode.legacyFormat", path: "barcode.format", style: .generic,

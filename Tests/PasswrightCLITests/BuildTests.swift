@@ -85,6 +85,25 @@ struct BuildTests {
         }
     }
 
+    /// Models made with passkit-generator and similar libraries often carry an app link and no app:
+    /// Wallet ignores the key and installs the pass, so the build signs it and only lint warns.
+    @Test("appLaunchURL without associatedStoreIdentifiers builds a pass openssl verifies; lint warns")
+    func appLaunchURLWithoutApp() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            let template = try Samples.copy("loyalty", into: folder) { $0["appLaunchURL"] = "beanandleaf://card" }
+            let out = folder.appendingPathComponent("card.pkpass")
+            let result = try await CLI.run(["build", template.path, "--data", Samples.sample("loyalty.json").path,
+                                            "--out", out.path, "--identities", identities.root.path], in: folder)
+            #expect(result.status == 0, "\(result)")
+            let openssl = try await PassChecks.opensslVerify(out, rootCA: identities.rootCA, workspace: folder)
+            #expect(openssl.status == 0 && openssl.err.contains("Verification successful"), "\(openssl)")
+            let lint = try await CLI.run(["lint", template.path], in: folder)
+            #expect(lint.out.contains("appLaunchURL.storeIdentifiers") && lint.out.contains("warning"), "\(lint)")
+            #expect(!lint.out.contains("refuses the pass"), "\(lint)")
+        }
+    }
+
     @Test("a pass Wallet would refuse (a bad colour) fails and writes nothing")
     func invalidPass() async throws {
         let identities = try await DevIdentities.shared.folder()

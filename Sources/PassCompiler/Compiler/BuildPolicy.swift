@@ -9,22 +9,38 @@ import PassModel
 /// The standard is Apple's: what Wallet does with the pass on a device and what Apple's own pass
 /// validator checks (it does not check image scales, for instance).
 public enum BuildPolicy {
-    /// Rules whose breach Wallet accepts, showing the pass with a fallback or ignoring the key.
-    public static let acceptedByWallet: Set<String> = [
-        "field.changeMessage", "field.textAlignment", "field.dataDetectorTypes", "field.row",
-        "field.currencyCode", "field.numberStyle", "field.dateStyle", "groupingIdentifier",
-        "featuredActions.count", "poster.backgroundImage", "posterEventTicket.semantics",
-        "posterEventTicket.nfc", "semanticBoardingPass.transitType", "semanticBoardingPass.semantics",
-        "preferredStyleSchemes.style", "posterGeneric.fallback", "upcomingPassInformation.required",
-        "upcomingPassInformation.uniqueIdentifiers",
+    /// What Wallet does with a pass that breaks a rule, which is what lint's wording and the build's
+    /// gate both follow (one place, so the text cannot claim a refusal the build does not make).
+    public enum WalletResponse: String, Sendable, Hashable {
+        /// Wallet will not add the pass: "Sorry, your pass cannot be installed". Stops a build.
+        case refuses
+        /// Wallet adds the pass and ignores the key (or the entry), as if it were absent.
+        case ignoresKey
+        /// Wallet adds the pass but lays it out plainer: the classic layout instead of the richer one.
+        case laysOutPlainer
+    }
+
+    /// Rules whose breach Wallet accepts, and what it does instead of refusing.
+    static let fallbacks: [String: WalletResponse] = [
+        "field.changeMessage": .ignoresKey, "field.textAlignment": .ignoresKey, "field.dataDetectorTypes": .ignoresKey,
+        "field.row": .ignoresKey, "field.currencyCode": .ignoresKey, "field.numberStyle": .ignoresKey,
+        "field.dateStyle": .ignoresKey, "groupingIdentifier": .ignoresKey, "featuredActions.count": .ignoresKey,
+        "upcomingPassInformation.required": .ignoresKey, "upcomingPassInformation.uniqueIdentifiers": .ignoresKey,
+        "poster.backgroundImage": .laysOutPlainer, "posterEventTicket.semantics": .laysOutPlainer,
+        "posterEventTicket.nfc": .laysOutPlainer, "semanticBoardingPass.transitType": .laysOutPlainer,
+        "semanticBoardingPass.semantics": .laysOutPlainer, "preferredStyleSchemes.style": .laysOutPlainer,
+        "posterGeneric.fallback": .laysOutPlainer,
     ]
 
+    /// What Wallet does with a pass that has an error of `rule`.
+    public static func response(to rule: String) -> WalletResponse { fallbacks[rule] ?? .refuses }
+
     /// Whether an error of `rule` stops a build (the compiler's and the linter's gate before signing).
-    public static func stopsBuild(rule: String) -> Bool { !acceptedByWallet.contains(rule) }
+    public static func stopsBuild(rule: String) -> Bool { response(to: rule) == .refuses }
 
     /// `issue` as the build sees it: errors Wallet accepts become warnings.
     static func forBuild(_ issue: ValidationIssue) -> ValidationIssue {
-        guard issue.severity == .error, acceptedByWallet.contains(issue.rule) else { return issue }
+        guard issue.severity == .error, response(to: issue.rule) != .refuses else { return issue }
         var downgraded = issue
         downgraded.severity = .warning
         return downgraded

@@ -1,3 +1,4 @@
+import PassCompiler
 import PassModel
 
 /// Every issue PassModel's decoder and `validate()` report, as findings with the issue's own rule id:
@@ -33,10 +34,8 @@ enum ValidationRules: LintRules {
 
     private static func effect(of issue: ValidationIssue) -> String {
         let rule = issue.rule
-        if rule.hasPrefix("posterEventTicket") || rule.hasPrefix("semanticBoardingPass") || rule == "preferredStyleSchemes.style" {
-            return issue.severity == .error
-                ? "Wallet silently shows the plain classic layout instead of the richer design the pass asks for."
-                : "The richer layout shows less than it could, with blanks where this information would go."
+        if issue.severity == .warning, rule.hasPrefix("posterEventTicket") || rule.hasPrefix("semanticBoardingPass") || rule == "preferredStyleSchemes.style" {
+            return "The richer layout shows less than it could, with blanks where this information would go."
         }
         if rule.hasPrefix("webService") || rule.hasPrefix("authenticationToken") {
             return "The pass never registers for updates, so the holder keeps stale details forever."
@@ -44,8 +43,13 @@ enum ValidationRules: LintRules {
         if rule == "fields.count" {
             return "Fields beyond what the style draws are never shown, so the holder never sees them."
         }
-        return issue.severity == .error
-            ? "Wallet refuses the pass: the holder sees \"Sorry, your pass cannot be installed\" instead of the pass."
-            : "Wallet ignores this, so what the template intends never reaches the holder."
+        guard issue.severity == .error else { return "Wallet ignores this, so what the template intends never reaches the holder." }
+        // The words follow what the build does with the error (BuildPolicy), so lint never says
+        // "refuses" of a pass that builds and installs.
+        switch BuildPolicy.response(to: rule) {
+        case .refuses: return Finding.refusedEffect
+        case .ignoresKey: return "Wallet installs the pass but ignores this key, so what it asks for never reaches the holder."
+        case .laysOutPlainer: return "Wallet installs the pass but silently shows the plain classic layout instead of the richer design it asks for."
+        }
     }
 }

@@ -161,7 +161,11 @@ extension Pass {
 
     private func validateApps(_ list: inout IssueList) {
         if appLaunchURL != nil, associatedStoreIdentifiers.isEmpty {
-            list.error("appLaunchURL", "appLaunchURL.storeIdentifiers", "appLaunchURL requires associatedStoreIdentifiers")
+            // Apple: appLaunchURL is passed to the app named in associatedStoreIdentifiers. With none
+            // there is no app to launch: Wallet ignores the key and installs the pass, so models made
+            // with other pass libraries that carry it must still build.
+            list.warning("appLaunchURL", "appLaunchURL.storeIdentifiers",
+                         "add the app's Apple ID to associatedStoreIdentifiers, or remove appLaunchURL: without an app Wallet ignores it")
         }
     }
 
