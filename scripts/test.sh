@@ -17,7 +17,7 @@
 #
 # and prints one line per stage. Exits non-zero if any stage failed; later stages still run.
 #
-#   scripts/test.sh                        # everything, CI lengths (about 22 minutes on 2 cores)
+#   scripts/test.sh                        # everything, CI lengths (about 35 minutes on 2 cores)
 #   scripts/test.sh unit thread            # some stages
 #   scripts/test.sh --plain                # the unit tests without a sanitizer (the quick local loop)
 #   scripts/test.sh --plain --filter Signing   # extra arguments go to `swift test`

@@ -63,6 +63,12 @@ public struct DatabaseConfiguration: Sendable, CustomStringConvertible, CustomRe
     }
 
     /// The engine this configuration opens.
+    /// The SQLite file, `nil` for PostgreSQL or an in-memory database (what backup and restore copy).
+    public var sqliteFile: String? {
+        if case .sqliteFile(let path) = location { return path }
+        return nil
+    }
+
     public var engine: DatabaseEngine {
         switch location {
         case .sqliteFile, .sqliteMemory: .sqlite

@@ -31,6 +31,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
     /// nothing more will be until someone frees space. `location` names the database file or server
     /// (no password), so whoever reads the error knows which volume to look at.
     case full(engine: DatabaseEngine, location: String, code: String, message: String)
+    /// A SQLite backup or restore could not be made: `file` is the file at fault.
+    case copy(file: String, reason: String)
+    /// A restore was refused: a server (or another process) has `database` open.
+    case inUse(database: String)
     /// SQLite ended a transaction that several writes shared after an error in one of them (a full
     /// disk, an I/O error): none of them was written, and each may be tried again. `cause` is that
     /// error's kind, so a full disk reads as one for every write it undid.
@@ -118,6 +122,10 @@ public enum StorageError: Error, Sendable, CustomStringConvertible {
             "Storage misuse: \(message)"
         case .closed(let engine):
             "\(engine): the database is closed"
+        case .copy(let file, let reason):
+            "\(file): \(reason)"
+        case .inUse(let database):
+            "\(database) is open in a running server (it holds \(database).lock): stop every server using it, then restore"
         case .full(let engine, let location, let code, let message):
             "\(engine): the database \(location) or the volume it is on is full (error \(code): \(message)); nothing was written. Free space on that volume (or raise its quota), and writes resume by themselves"
         case .groupRolledBack:

@@ -14,6 +14,9 @@ import WalletStore
 ///
 /// Instances keep no state of their own beyond caches, so several can share one PostgreSQL database.
 public final class WalletServices: Sendable {
+    /// The newest database schema this build reads and writes (what a restored backup may hold at most).
+    public static var schemaVersion: Int { WalletStore.schemaVersion }
+
     /// The configuration it runs with.
     public let configuration: ServiceConfiguration
     /// The persistent state: internal, so an adapter reaches it only through a service (tests see

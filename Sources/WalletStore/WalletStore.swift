@@ -14,6 +14,10 @@ import Storage
 /// The store knows nothing of `pass.json`: records and overrides are opaque JSON text. It stores the
 /// authentication tokens it is given and never generates, logs or prints them.
 public final class WalletStore: Sendable {
+    /// The newest schema version this build knows: a database (or a backup) from a newer build has
+    /// tables this one cannot read, so `restore` refuses it.
+    public static var schemaVersion: Int { WalletSchema.migrations.map(\.version).max() ?? 0 }
+
     /// The database, shared with nothing else that writes these tables.
     let database: any Database
     /// The source of every timestamp the store writes or compares; the service layer reads "now" from

@@ -25,8 +25,7 @@ struct ServeCommand: Subcommand {
         options: [
             .value("hostname", "HOST", help: "Address to listen on (default: 127.0.0.1)."),
             .value("port", "PORT", help: "Port to listen on, 0 for any free one (default: 8080)."),
-            .value("database", "URL", help: "sqlite:PATH or postgres://user@host:port/db (default: sqlite:<data-dir>/passwright.sqlite)."),
-            .value("data-dir", "DIR", help: "Folder for the SQLite file and generated secrets (default: ./data)."),
+        ] + DatabaseOptions.options + [
             .value("templates", "DIR", help: "Folder of template folders to import at start and on SIGHUP (default: ./Templates if it exists; 'none' imports nothing)."),
             IdentityOptions.option,
             .value("public-url", "URL", help: "Public https base URL; passes get <public-url>/wallet/ (default: http://<hostname>:<port>, localhost for 0.0.0.0; warned about unless https)."),
@@ -71,13 +70,8 @@ struct ServeCommand: Subcommand {
         let portText = setting("port", "PASSWRIGHT_PORT") ?? "8080"
         guard let port = Int(portText), (0...65535).contains(port) else { throw UsageError("--port takes 0 to 65535, not '\(portText)'") }
         self.port = port
-        dataDirectory = URL(fileURLWithPath: setting("data-dir", "PASSWRIGHT_DATA_DIR") ?? "data")
-        let databaseURL = setting("database", "PASSWRIGHT_DATABASE") ?? "sqlite:\(dataDirectory.appendingPathComponent("passwright.sqlite").path)"
-        do {
-            database = try DatabaseConfiguration(url: databaseURL)
-        } catch {
-            throw UsageError("--database: \(error)")
-        }
+        dataDirectory = DatabaseOptions.dataDirectory(arguments, environment)
+        database = try DatabaseOptions.database(arguments, environment)
         switch setting("templates", "PASSWRIGHT_TEMPLATES") {
         case "none"?: templates = nil
         case let folder?: templates = URL(fileURLWithPath: folder)

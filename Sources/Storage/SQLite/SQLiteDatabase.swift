@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// SQLite behind ``Database``: one writer connection that serializes writes and transactions, sharing
 /// one commit among the writes queued behind each other, plus read-only connections that serve plain
@@ -13,10 +14,14 @@ final class SQLiteDatabase: Database {
     private let readers: SQLiteReaders?
     /// The database file, `nil` in memory.
     private let file: String?
+    /// Held shared while open, so `restore` refuses to replace the file under this process.
+    private let lock: Locked<SQLiteFileLock?>
     /// The free space below which a volume that was full still counts as full (see ``hasRoom``).
     static let minimumFreeBytes = 1 << 20
 
-    private init(writer: ConnectionPool<SQLiteConnection>, writerExecutor: DispatchQueueExecutor, readers: SQLiteReaders?, file: String?) {
+    private init(writer: ConnectionPool<SQLiteConnection>, writerExecutor: DispatchQueueExecutor, readers: SQLiteReaders?, file: String?,
+                 lock: SQLiteFileLock?) {
+        self.lock = Locked(lock)
         self.writer = writer
         self.writerExecutor = writerExecutor
         self.readers = readers
@@ -51,6 +56,14 @@ final class SQLiteDatabase: Database {
         case .postgres:
             preconditionFailure("SQLiteDatabase opened with a PostgreSQL configuration")
         }
+        var lock: SQLiteFileLock?
+        if path != ":memory:" {
+            guard let shared = try SQLiteFileLock.take(for: path, exclusive: false) else {
+                throw StorageError.connectionFailed(engine: .sqlite, location: configuration.description,
+                                                   message: "a restore is replacing the file (it holds \(SQLiteFileLock.path(for: path))); try again when it is done")
+            }
+            lock = shared
+        }
         let writerExecutor = DispatchQueueExecutor(label: "passwright.storage.sqlite")
         let writer = ConnectionPool(capacity: 1, engine: .sqlite) {
             try await SQLiteConnection.open(path: path, busyTimeoutMilliseconds: timeout, on: writerExecutor)
@@ -59,7 +72,7 @@ final class SQLiteDatabase: Database {
         // Each in-memory connection is a separate database, so memory gets the writer only.
         let readers = path == ":memory:" || poolSize < 2 ? nil
             : SQLiteReaders(path: path, capacity: poolSize - 1, busyTimeoutMilliseconds: timeout)
-        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers, file: path == ":memory:" ? nil : path)
+        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers, file: path == ":memory:" ? nil : path, lock: lock)
     }
 
     /// A write outside a transaction joins the writer's shared transaction like any other.
@@ -148,5 +161,6 @@ final class SQLiteDatabase: Database {
     func close() async {
         await writer.close()
         readers?.close()
+        lock.withLock { $0 = nil }
     }
 }
