@@ -33,8 +33,15 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CGlibc"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // libvips' headers sit in the default include path and need only GObject's; its own
+        // pkg-config file adds `-pthread`, which SwiftPM refuses with a warning on every build.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // For the same reason, a pkg-config file of the headers only (see the file).
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: Context.packageDirectory + "/Sources/CPangoCairo/pangocairo-headers.pc",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).

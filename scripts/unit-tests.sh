@@ -52,7 +52,16 @@ export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 export PASSWRIGHT_BINARY=$PWD/$scratch/debug/passwright
 
 echo "unit-tests: building ($mode)" >&2
-swift build --build-tests "${options[@]}"
+# A build prints no warning of ours (code, tests or manifest): one that appears fails the stage here,
+# where CI builds everything from a clean checkout, instead of scrolling past unread.
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+swift build --build-tests "${options[@]}" 2>&1 | tee "$build_log"
+if grep -q 'warning:' "$build_log"; then
+  echo "unit-tests: the build printed warnings ($mode); fix them:" >&2
+  grep 'warning:' "$build_log" | sort -u >&2
+  exit 1
+fi
 failed=()
 summary=()
 for target in $targets; do

@@ -45,6 +45,7 @@ public enum TestEngine: String, Sendable, CaseIterable, CustomTestStringConverti
     }
 
     /// Opens a private database for one test and closes it afterwards.
+    @discardableResult
     public func withDatabase<T>(poolSize: Int = 4, _ body: (any Database) async throws -> T) async throws -> T {
         try await withLocation { configuration in
             let database = try await configuration.open(poolSize: poolSize)

@@ -123,7 +123,7 @@ extension ConnectionPool {
     /// Returns once `count` callers wait for a connection: how a test lines writes up behind one.
     /// (The pool has no signal for it, and the product needs none.)
     fileprivate func waitForWaiters(_ count: Int) async throws {
-        while await waiting < count {
+        while waiting < count {
             try await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -48,6 +48,24 @@ struct MicroHTTPDConnection: @unchecked Sendable {
         if socket >= 0 { _ = Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
+    /// Reads and drops, without waiting, up to `limit` bytes the client sent that no request will read:
+    /// the rest of an upload answered `413` from its head. Closing a socket with unread input makes the
+    /// kernel reset the connection instead of ending it, and a client still writing its upload can lose
+    /// the response it has not read yet; libmicrohttpd has already sent the response and shut its side.
+    /// Called just before libmicrohttpd closes the socket, on the daemon thread.
+    func discardUnreadInput(upTo limit: Int) {
+        let socket = passwright_mhd_connection_fd(pointer)
+        guard socket >= 0 else { return }
+        withUnsafeTemporaryAllocation(byteCount: 16 * 1024, alignment: 1) { buffer in
+            var dropped = 0
+            while dropped < limit {
+                let count = recv(socket, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+                guard count > 0 else { return }
+                dropped += count
+            }
+        }
+    }
+
     /// Parks the connection so the daemon thread is free while an `async` handler runs.
     func suspend() {
         MHD_suspend_connection(pointer)

@@ -97,6 +97,7 @@ final class RequestDispatcher: Sendable {
     /// handed to libmicrohttpd in `microHTTPDRequestStarted` is released.
     func connectionClosed(_ connection: MicroHTTPDConnection) {
         deadlines?.closed(connection)
+        connection.discardUnreadInput(upTo: RequestStateMachine.defaultLingerLimit)
         let (orphan, waiters) = registry.withLock { registry -> (InFlightRequest?, [CheckedContinuation<Void, Never>]) in
             guard let request = registry.awaitingHandler.removeValue(forKey: connection.key) else { return (nil, []) }
             return (request, registry.remove(request))

@@ -16,9 +16,9 @@ struct RequestStateMachine: Sendable {
         case head
         /// Receiving the body, within `limit` bytes.
         case body(HTTPRequest, HTTPRequestPlan, limit: Int, received: Data)
-        /// The body is over `limit` (announced by `Content-Length`, or outgrown mid-stream): it is read
-        /// and dropped unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more
-        /// than `lingerLimit` bytes past the limit went by, since a body that long may never end.
+        /// A body without a declared length (chunked) outgrew `limit`: it is read and dropped
+        /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than
+        /// `lingerLimit` bytes past the limit went by, since a body that long may never end.
         /// Reading it first is a lingering close: a server that answers and closes with the upload
         /// still unread makes the kernel reset the connection, and the client never sees the `413`.
         case discarding(limit: Int, dropped: Int)
@@ -67,7 +67,7 @@ struct RequestStateMachine: Sendable {
         self.lingerLimit = lingerLimit
     }
 
-    /// 8 MiB: a 3 MB upload to a 1 MiB route is read to its end and its client gets the `413`.
+    /// 8 MiB: a 3 MB chunked upload to a 1 MiB route is read to its end and its client gets the `413`.
     static let defaultLingerLimit = 8 << 20
 
     /// Whether the next access-handler call carries the head: the executor reads the headers only then.
@@ -86,16 +86,12 @@ struct RequestStateMachine: Sendable {
         case .accepted(let request, let plan):
             let limit = plan.maxBodySize ?? defaultBodyLimit
             if let declared = request.headers["Content-Length"].flatMap(Int.init), declared > limit {
-                // A client waiting for `100 Continue` has sent nothing yet, and a body past the linger
-                // bound is not worth reading: answer before any body byte (libmicrohttpd then closes).
-                // Otherwise read and drop the body first, so the client is reading when `413` comes.
-                let waits = request.headers["Expect"]?.lowercased() == "100-continue"
-                guard !waits, declared - limit <= lingerLimit else {
-                    state = .answered
-                    return .answer(Self.contentTooLarge(limit: limit))
-                }
-                state = .discarding(limit: limit, dropped: 0)
-                return .proceed
+                // Answered from the head, before any body byte: a client that sends nothing until it
+                // hears back (or waits for `100 Continue`) learns at once. libmicrohttpd then sends the
+                // response, shuts its side and closes; the dispatcher drops the upload's unread bytes
+                // before the close (`connectionClosed`) so the client that sent it all still reads this.
+                state = .answered
+                return .answer(Self.contentTooLarge(limit: limit))
             }
             state = .body(request, plan, limit: limit, received: Data())
             return .proceed

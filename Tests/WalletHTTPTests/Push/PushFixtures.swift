@@ -81,6 +81,7 @@ extension TestService {
 }
 
 /// Polls `probe` (up to `timeout`) until it returns a value; fails naming `what` otherwise.
+@discardableResult
 func eventually<T>(_ what: String, timeout: Duration = .seconds(60), _ probe: () async throws -> T?) async throws -> T {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
