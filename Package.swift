@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "ZipArchive", dependencies: ["CZip", "Locking"]),
         .target(name: "Storage", dependencies: ["CSQLite", "CPostgres", "Locking"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Locking", "PasswrightLogging"]),
-        .target(name: "APNs", dependencies: ["CCurl", "Locking"]),
+        // libcurl's one wrapper: HTTP/1.1 and HTTP/2 requests from async code (APNs, webhooks, doctor).
+        .target(name: "HTTPClient", dependencies: ["CCurl", "Locking"]),
+        .target(name: "APNs", dependencies: ["HTTPClient"]),
         // Resizes master images into a slot's @1x/@2x/@3x PNGs at the sizes PassModel's ImageSpec gives.
         .target(name: "ImageProcessing", dependencies: ["CVips", "PassModel"]),
 
@@ -100,6 +102,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Locking", "PasswrightTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Locking", "PasswrightLogging", "PasswrightTesting"]),
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Synchronization
 
 /// Pushes pass updates for one pass type identity over long-lived HTTP/2 connections (one by
@@ -7,13 +8,12 @@ import Synchronization
 /// Make one client per Pass Type ID certificate and keep it: concurrent `send`s become streams of the
 /// same connections (APNs treats opening a connection per push as abuse, Apple's APNs documentation), at most
 /// `maxConcurrentStreams` or the server's `SETTINGS_MAX_CONCURRENT_STREAMS` at once on each, the rest
-/// queued. After a GOAWAY the next push opens a fresh connection by itself. A dedicated thread drives
-/// each connection's libcurl; `send` only queues and awaits.
+/// queued. After a GOAWAY the next push opens a fresh connection by itself. Each connection is an
+/// `HTTPClient` of its own (one thread each); `send` only queues and awaits.
 public final class APNsClient: Sendable {
     private let configuration: APNsConfiguration
-    private let identity: CurlIdentity
     /// One per connection; pushes take turns.
-    private let loops: [CurlMultiLoop]
+    private let connections: [HTTPClient]
     private let turn = Atomic<Int>(0)
 
     /// Validates the configuration and starts the client's thread; nothing connects until the first push.
@@ -40,12 +40,29 @@ public final class APNsClient: Sendable {
             throw .invalidConfiguration(field: "credentials", reason: "the certificate and the private key must both be present")
         }
         self.configuration = configuration
-        self.identity = CurlIdentity(credentials: credentials, configuration: configuration)
-        var loops: [CurlMultiLoop] = []
+        let connection = HTTPClientConfiguration(
+            schemes: ["https"], version: .http2, caFile: configuration.caFile,
+            identity: HTTPClientIdentity(
+                certificatePEM: credentials.certificatePEM, privateKeyPEM: credentials.privateKeyPEM,
+                privateKeyPassword: credentials.privateKeyPassword
+            ),
+            maxConcurrentStreams: configuration.maxConcurrentStreams,
+            // One connection per client: when its streams are all busy, pushes queue for a free stream
+            // instead of opening more connections (APNs treats connection churn as abuse).
+            maxHostConnections: 1,
+            requestTimeout: configuration.requestTimeout,
+            maxResponseBody: 64 << 10,
+            threadName: "apns-curl-multi"
+        )
+        var connections: [HTTPClient] = []
         for _ in 0..<configuration.connections {
-            loops.append(try CurlMultiLoop(maxConcurrentStreams: configuration.maxConcurrentStreams))
+            do {
+                connections.append(try HTTPClient(configuration: connection))
+            } catch {
+                throw APNsError(error)
+            }
         }
-        self.loops = loops
+        self.connections = connections
     }
 
     /// Sends one pass-update push (`POST /3/device/<pushToken>`, `apns-topic: <topic>`, background,
@@ -59,28 +76,22 @@ public final class APNsClient: Sendable {
             origin: configuration.url, pushToken: pushToken, topic: topic,
             expiration: configuration.expiration, now: Date()
         )
-        let easy = try CurlEasy(request: request, identity: identity)
-        let server = configuration.url.absoluteString
-        let result = await withCheckedContinuation { continuation in
-            let transfer = CurlTransfer(easy: easy, server: server, timeout: configuration.requestTimeout, continuation: continuation)
-            let loop = loops[turn.add(1, ordering: .relaxed).oldValue % loops.count]
-            if !loop.submit(transfer) { transfer.fail(.shutDown) }
+        let connection = connections[turn.add(1, ordering: .relaxed).oldValue % connections.count]
+        do {
+            return APNsResponse(try await connection.send(request.httpRequest))
+        } catch {
+            throw APNsError(error)
         }
-        return try result.get()
     }
 
     /// How many connections the client has opened so far: 1 while a single connection carries every
     /// push, growing only on reconnects. Lets tests and metrics catch connection churn.
-    public var connectionsOpened: Int { loops.reduce(0) { $0 + $1.connectionsOpened } }
+    public var connectionsOpened: Int { connections.reduce(0) { $0 + $1.connectionsOpened } }
 
     /// Lets pushes in flight finish (each within `requestTimeout`), refuses new ones with
     /// `APNsError.shutDown`, closes the connection and ends the thread. Call it when the identity is
     /// retired or its certificate was refused (Apple: close all connections after a revocation).
     public func shutdown() async {
-        for loop in loops { await loop.stopAndWait() }
-    }
-
-    deinit {
-        for loop in loops { loop.stop() }
+        for connection in connections { await connection.shutdown() }
     }
 }

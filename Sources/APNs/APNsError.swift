@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// Why a push got no answer from APNs at all (an answer, even an error status, is an `APNsResponse`).
 ///
@@ -24,6 +25,22 @@ public enum APNsError: Error, CustomStringConvertible, Equatable {
     case transferFailed(server: String, code: Int, detail: String)
     /// The client was shut down; create a new one to push again.
     case shutDown
+
+    /// The HTTP client's account of a push that got no answer, in APNs's terms.
+    init(_ error: HTTPClientError) {
+        switch error {
+        case .invalidConfiguration(let field, let reason): self = .invalidConfiguration(field: field, reason: reason)
+        case .invalidRequest(let field, let reason): self = .invalidRequest(field: field, reason: reason)
+        case .unsupportedLibcurl(let reason): self = .unsupportedLibcurl(reason: reason)
+        case .connectFailed(let server, let detail): self = .connectFailed(server: server, detail: detail)
+        case .tlsFailed(let server, let detail): self = .tlsFailed(server: server, detail: detail)
+        case .timedOut(let server, let after, let detail): self = .timedOut(server: server, after: after, detail: detail)
+        case .connectionLost(let server, let detail): self = .connectionLost(server: server, detail: detail)
+        case .responseTooLarge(let server, let limit): self = .transferFailed(server: server, code: 23, detail: "an answer over \(limit) bytes")
+        case .transferFailed(let server, let code, let detail): self = .transferFailed(server: server, code: code, detail: detail)
+        case .shutDown: self = .shutDown
+        }
+    }
 
     /// A message a user can act on, naming the server and what to check.
     public var description: String {

@@ -1,13 +1,22 @@
 import Foundation
+import HTTPClient
 
 /// One push as it goes on the wire (Apple's APNs documentation): `POST /3/device/<token>` with the pass headers and `{}`.
 struct APNsRequest: Sendable, Equatable {
     /// The full URL, origin plus `/3/device/<token>`.
-    var url: String
-    /// Header lines in `name: value` form.
-    var headers: [String]
+    var url: URL
+    var headers: [(name: String, value: String)]
     /// Always `{}`: Wallet ignores any content, and an empty body would be `PayloadEmpty`.
-    var body: String { "{}" }
+    var body: Data { Data("{}".utf8) }
+
+    /// The request the HTTP client sends.
+    var httpRequest: HTTPClientRequest {
+        HTTPClientRequest(method: "POST", url: url, headers: headers, body: body)
+    }
+
+    static func == (left: APNsRequest, right: APNsRequest) -> Bool {
+        left.httpRequest == right.httpRequest
+    }
 
     /// Validates the token and topic (they end up in the path and a header) and stamps the expiration.
     init(origin: URL, pushToken: String, topic: String, expiration: Duration, now: Date) throws(APNsError) {
@@ -20,16 +29,19 @@ struct APNsRequest: Sendable, Equatable {
         }
         let base = origin.absoluteString.hasSuffix("/") ? String(origin.absoluteString.dropLast()) : origin.absoluteString
         let expiresAt = expiration == .zero ? 0 : Int64(now.timeIntervalSince1970) + expiration.components.seconds
-        self.url = "\(base)/3/device/\(pushToken)"
+        guard let url = URL(string: "\(base)/3/device/\(pushToken)") else {
+            throw .invalidConfiguration(field: "url", reason: "'\(base)' does not make a URL with a device path")
+        }
+        self.url = url
         self.headers = [
-            "apns-topic: \(topic)",
-            "apns-push-type: background",
+            ("apns-topic", topic),
+            ("apns-push-type", "background"),
             // Apple: a background push must have priority 5; 10 is an error.
-            "apns-priority: 5",
-            "apns-expiration: \(expiresAt)",
-            "content-type: application/json",
+            ("apns-priority", "5"),
+            ("apns-expiration", "\(expiresAt)"),
+            ("content-type", "application/json"),
             // libcurl adds `Accept: */*` unless told not to; APNs has no use for it.
-            "accept:",
+            ("accept", ""),
         ]
     }
 }

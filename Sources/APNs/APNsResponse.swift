@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// What APNs answered to one push: status and reason as sent, plus the classification the push worker acts on.
 public struct APNsResponse: Sendable, Equatable {
@@ -18,6 +19,23 @@ public struct APNsResponse: Sendable, Equatable {
         self.reason = reason
         self.timestamp = timestamp
         self.apnsID = apnsID
+    }
+
+    /// Reads APNs's answer: the status, the `apns-id` header and the JSON error body
+    /// (`{"reason": "...", "timestamp": <ms since 1970, 410 only>}`).
+    init(_ response: HTTPClientResponse) {
+        let errorBody = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
+        self.init(
+            status: response.status,
+            reason: errorBody?.reason,
+            timestamp: errorBody?.timestamp.map { Date(timeIntervalSince1970: $0 / 1000) },
+            apnsID: response[header: "apns-id"].flatMap { $0.isEmpty ? nil : $0 }
+        )
+    }
+
+    private struct ErrorBody: Decodable {
+        var reason: String?
+        var timestamp: Double?
     }
 
     /// What to do about this answer, following Apple's table (Apple's APNs documentation).

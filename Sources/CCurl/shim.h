@@ -2,7 +2,7 @@
 #include <curl/curl.h>
 
 /* curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
-   one typed wrapper per argument type the APNs target passes. */
+   one typed wrapper per argument type the HTTPClient target passes. */
 
 static inline CURLcode passwright_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);

@@ -21,21 +21,21 @@ final class CurlMultiLoop: @unchecked Sendable {
     private let queue = Locked(Queue())
     private let connections = Atomic<Int>(0)
 
-    /// Starts the loop thread; `maxConcurrentStreams` caps streams on the connection (the server's
+    /// Starts the loop thread; `maxConcurrentStreams` caps streams on a connection (the server's
     /// SETTINGS may lower it further, which libcurl honours).
-    init(maxConcurrentStreams: Int) throws(APNsError) {
+    init(configuration: HTTPClientConfiguration) throws(HTTPClientError) {
         try CurlGlobal.ensureReady()
         guard let multi = curl_multi_init() else {
             throw .unsupportedLibcurl(reason: "curl_multi_init returned no handle (out of memory?)")
         }
         self.multi = multi
         try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX), doing: "CURLMOPT_PIPELINING")
-        try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, maxConcurrentStreams), doing: "CURLMOPT_MAX_CONCURRENT_STREAMS")
-        // One connection per identity: when its streams are all busy, transfers queue for a free stream
-        // instead of opening more connections (APNs treats connection churn as abuse, Apple's APNs documentation).
-        try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 1), doing: "CURLMOPT_MAX_HOST_CONNECTIONS")
+        try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, configuration.maxConcurrentStreams), doing: "CURLMOPT_MAX_CONCURRENT_STREAMS")
+        // At most this many connections per host: when their streams are all busy, transfers queue for a
+        // free stream instead of opening more connections (APNs treats connection churn as abuse).
+        try CurlGate.check(passwright_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxHostConnections), doing: "CURLMOPT_MAX_HOST_CONNECTIONS")
         let thread = Thread { [self] in run() }
-        thread.name = "apns-curl-multi"
+        thread.name = configuration.threadName
         thread.start()
     }
 

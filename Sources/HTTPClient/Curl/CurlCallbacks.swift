@@ -11,6 +11,11 @@ func curlWriteBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: I
     guard let userdata else { return 0 }
     let easy = Unmanaged<CurlEasy>.fromOpaque(userdata).takeUnretainedValue()
     if let data, length > 0 {
+        // Returning less than was given makes libcurl end the transfer with CURLE_WRITE_ERROR.
+        guard easy.response.body.count + length <= easy.maxResponseBody else {
+            easy.bodyOverflowed = true
+            return 0
+        }
         easy.response.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
     }
     return length

@@ -1,10 +1,10 @@
 internal import CCurl
 
 /// libcurl's process-wide set-up, done once before the first handle, and the check that this libcurl
-/// can reach APNs at all.
+/// can speak HTTP/2 over TLS at all.
 enum CurlGlobal {
     /// `curl_global_init` is not thread-safe; a `static let` runs it exactly once, under Swift's lock.
-    private static let readiness: Result<Void, APNsError> = {
+    private static let readiness: Result<Void, HTTPClientError> = {
         let code = curl_global_init(Int(CURL_GLOBAL_ALL))
         guard code == CURLE_OK else {
             return .failure(.unsupportedLibcurl(reason: "curl_global_init: \(String(cString: curl_easy_strerror(code)))"))
@@ -24,7 +24,7 @@ enum CurlGlobal {
     }()
 
     /// Initialises libcurl on first use; throws if it cannot speak HTTP/2 over TLS.
-    static func ensureReady() throws(APNsError) {
+    static func ensureReady() throws(HTTPClientError) {
         try readiness.get()
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import APNs
+@testable import HTTPClient
 
 /// When a response counts as whole, so that a transfer libcurl ends with an error is still an answer
 /// (RFC 9113 §8.1's early answer and reset), without a socket.
@@ -16,7 +16,7 @@ struct ResponseProgressTests {
     func statusWithoutBody() {
         let response = progress(["HTTP/2 200 \r\n", "apns-id: 5E1D-A\r\n", "\r\n"])
         #expect(response.completeStatus == 200)
-        #expect(response.apnsID == "5E1D-A")
+        #expect(response.header("apns-id") == "5E1D-A")
     }
 
     @Test("A body is complete once it is as long as content-length says")
@@ -40,6 +40,6 @@ struct ResponseProgressTests {
         #expect(progress(["HTTP/2 100 \r\n", "\r\n", "HTTP/2 200 \r\n", "\r\n"]).completeStatus == 200)
         let retried = progress(["HTTP/2 200 \r\n", "apns-id: old\r\n", "\r\n", "HTTP/2 503 \r\n"])
         #expect(retried.completeStatus == nil)
-        #expect(retried.apnsID == nil)
+        #expect(retried.header("apns-id") == nil)
     }
 }
