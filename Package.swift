@@ -87,7 +87,7 @@ let package = Package(
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
-            "ImageProcessing", "PassPreview",
+            "ImageProcessing", "PassPreview", "HTTPClient", "APNs",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
 

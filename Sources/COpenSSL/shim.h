@@ -27,3 +27,10 @@ static inline int passwright_sk_CMS_SignerInfo_num(STACK_OF(CMS_SignerInfo) *s) 
 static inline CMS_SignerInfo *passwright_sk_CMS_SignerInfo_value(STACK_OF(CMS_SignerInfo) *s, int i) { return sk_CMS_SignerInfo_value(s, i); }
 /* RFC 2253 name printing, keeping UTF-8 readable (no \XX escapes for non-ASCII). */
 static inline unsigned long passwright_XN_FLAG_RFC2253_UTF8(void) { return XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB; }
+
+/* TLS (passwright doctor's handshake probe): these are macros over SSL_CTX_ctrl / SSL_ctrl. */
+#include <openssl/ssl.h>
+static inline int passwright_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) { return (int)SSL_CTX_set_min_proto_version(ctx, version); }
+static inline int passwright_SSL_CTX_set_max_proto_version(SSL_CTX *ctx, int version) { return (int)SSL_CTX_set_max_proto_version(ctx, version); }
+static inline int passwright_SSL_set_tlsext_host_name(SSL *ssl, const char *name) { return (int)SSL_set_tlsext_host_name(ssl, name); }
+static inline STACK_OF(X509) *passwright_SSL_get_peer_cert_chain(const SSL *ssl) { return SSL_get_peer_cert_chain(ssl); }

@@ -38,4 +38,20 @@ public struct TLSServerCertificate: Sendable {
         ])
         return TLSServerCertificate(certificate: certificate, key: key)
     }
+
+    /// A self-signed certificate for the same names, as a server set up in a hurry presents: nothing
+    /// but itself vouches for it.
+    public static func selfSigned(in folder: URL) throws -> TLSServerCertificate {
+        let key = folder.appendingPathComponent("self-signed.key")
+        let certificate = folder.appendingPathComponent("self-signed.pem")
+        guard FileManager.default.createFile(atPath: key.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw FixtureError("cannot create \(key.path)")
+        }
+        try OpenSSL.require([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2", "-sha256",
+            "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=localhost/O=Passwright self-signed",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ])
+        return TLSServerCertificate(certificate: certificate, key: key)
+    }
 }
