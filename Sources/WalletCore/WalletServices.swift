@@ -44,6 +44,8 @@ public final class WalletServices: Sendable {
     public let links: DownloadLinks
     /// The web console's signed-in sessions.
     public let consoleSessions: ConsoleSessions
+    /// The event log.
+    public let events: EventService
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -73,6 +75,7 @@ public final class WalletServices: Sendable {
         previews = PreviewService(passes: passes, templates: templates)
         consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
+        events = EventService(store: store, retention: configuration.eventRetention)
     }
 
     /// Opens the database (waiting for it as `configuration.databaseStartup` says), migrates it,
@@ -137,6 +140,7 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
+            group.addTask { await EventPruner(events: self.events, logger: self.logger).run() }
             if pushWorker.hasSenders {
                 group.addTask { await self.pushWorker.run() }
             } else {

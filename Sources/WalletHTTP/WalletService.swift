@@ -53,6 +53,7 @@ public final class WalletService: Sendable {
         router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(adminToken: configuration.adminToken))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
+        router.add(EventRoutes(events: services.events).group(adminToken: configuration.adminToken))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

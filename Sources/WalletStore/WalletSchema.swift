@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events]
 
     static let initial = Migration(
         version: 1,
@@ -312,4 +312,51 @@ enum WalletSchema {
             FROM pass_holds;
             DROP TABLE pass_holds;
             """
+
+    /// The event log: one row per meaningful change, appended in the change's own transaction.
+    ///
+    /// Readers page it in commit order. On SQLite the single writer makes `id` that order. On
+    /// PostgreSQL ids are drawn before commit, so a transaction can commit id 11 before another commits
+    /// 10; `tx` (the writing transaction's id) orders events instead, and a page only shows events of
+    /// transactions older than every transaction still running, so a later page never has to go back.
+    /// `templates.rolled_out_version` is the version whose roll-out finished, so `rollout.finished` is
+    /// appended once however many instances see the last pass move.
+    static let events = Migration(
+        version: 6,
+        name: "event log",
+        sqlite: """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                occurred_at INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                pass_type_identifier TEXT,
+                serial_number TEXT,
+                template TEXT,
+                actor TEXT NOT NULL,
+                payload TEXT NOT NULL
+            );
+            CREATE INDEX events_type ON events (type, id);
+            CREATE INDEX events_template ON events (template, id);
+            CREATE INDEX events_occurred ON events (occurred_at);
+            ALTER TABLE templates ADD COLUMN rolled_out_version INTEGER NOT NULL DEFAULT 0;
+            """,
+        postgres: """
+            CREATE TABLE events (
+                id BIGSERIAL PRIMARY KEY,
+                tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
+                occurred_at BIGINT NOT NULL,
+                type TEXT NOT NULL,
+                pass_type_identifier TEXT,
+                serial_number TEXT,
+                template TEXT,
+                actor TEXT NOT NULL,
+                payload TEXT NOT NULL
+            );
+            CREATE INDEX events_order ON events (tx, id);
+            CREATE INDEX events_type ON events (type, tx, id);
+            CREATE INDEX events_template ON events (template, tx, id);
+            CREATE INDEX events_occurred ON events (occurred_at);
+            ALTER TABLE templates ADD COLUMN rolled_out_version BIGINT NOT NULL DEFAULT 0;
+            """
+    )
 }

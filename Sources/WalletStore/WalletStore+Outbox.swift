@@ -125,16 +125,26 @@ extension WalletStore {
     /// `TooManyRequests`, never a token. Returns `false` when the claim was lost meanwhile.
     @discardableResult
     public func retryPush(_ job: PushJob, after delay: Duration, error: String) async throws -> Bool {
-        let due = clock.nowMilliseconds() + Milliseconds.of(delay)
+        let now = clock.nowMilliseconds()
+        let due = now + Milliseconds.of(delay)
         return try await storing("reschedule a push") {
-            try await database.execute(SQL(
-                """
-                UPDATE push_outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL,
-                                       last_error = ?
-                WHERE id = ? AND claimed_by = ?
-                """,
-                .integer(due), .text(error), .integer(job.id), .text(job.claimedBy)
-            )) > 0
+            try await database.transaction { transaction in
+                let rescheduled = try await transaction.execute(SQL(
+                    """
+                    UPDATE push_outbox SET attempts = attempts + 1, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL,
+                                           last_error = ?
+                    WHERE id = ? AND claimed_by = ?
+                    """,
+                    .integer(due), .text(error), .integer(job.id), .text(job.claimedBy)
+                ))
+                guard rescheduled > 0 else { return false }
+                // The pass type, never the device: a push is per device and pass type, not per pass.
+                try await Self.appendEvents([WalletEventDraft(type: .pushFailed, actor: "apns", payload: [
+                    "passTypeIdentifier": .string(job.passTypeIdentifier), "reason": .string(error),
+                    "attempts": .number(Double(job.attempts + 1)), "retryInSeconds": .number(Double(Milliseconds.of(delay) / 1000)),
+                ])], at: now, in: transaction)
+                return true
+            }
         }
     }
 
@@ -144,43 +154,68 @@ extension WalletStore {
     /// registrations were removed; with the last one of the type the pending push goes too, and with
     /// the device's last registration the device.
     @discardableResult
-    public func dropRegistration(deviceLibraryIdentifier: String, passTypeIdentifier: String, unlessRegisteredAfter unregisteredAt: Date?) async throws -> Int {
-        try await storing("drop the registrations of a device for \(passTypeIdentifier)") {
+    public func dropRegistration(
+        deviceLibraryIdentifier: String, passTypeIdentifier: String, unlessRegisteredAfter unregisteredAt: Date?, reason: String = "Unregistered"
+    ) async throws -> Int {
+        let now = clock.nowMilliseconds()
+        return try await storing("drop the registrations of a device for \(passTypeIdentifier)") {
             try await database.transaction { transaction in
-                let removed: Int
+                let removed: [Row]
                 if let unregisteredAt {
                     let cutoff = Milliseconds.of(unregisteredAt)
                     // A re-registration refreshes the device row even when the registration existed.
-                    removed = try await transaction.execute(SQL(
+                    removed = try await transaction.query(SQL(
                         """
                         DELETE FROM registrations
                         WHERE device_library_identifier = ? AND pass_type_identifier = ? AND created_at <= ?
                           AND NOT EXISTS (SELECT 1 FROM devices WHERE device_library_identifier = ? AND updated_at > ?)
+                        RETURNING pass_type_identifier, serial_number
                         """,
                         .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .integer(cutoff), .text(deviceLibraryIdentifier), .integer(cutoff)
                     ))
                 } else {
-                    removed = try await transaction.execute(SQL(
-                        "DELETE FROM registrations WHERE device_library_identifier = ? AND pass_type_identifier = ?",
+                    removed = try await transaction.query(SQL(
+                        "DELETE FROM registrations WHERE device_library_identifier = ? AND pass_type_identifier = ? RETURNING pass_type_identifier, serial_number",
                         .text(deviceLibraryIdentifier), .text(passTypeIdentifier)
                     ))
                 }
-                if removed > 0 {
+                if !removed.isEmpty {
                     try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, in: transaction)
+                    try await Self.deviceGone(removed, reason: reason, at: now, in: transaction)
                 }
-                return removed
+                return removed.count
             }
+        }
+    }
+
+    /// A `device.gone` event for each pass whose registration APNs's answer removed (`rows` hold
+    /// their keys), with the devices the pass has left.
+    private static func deviceGone(_ rows: [Row], reason: String, at now: Int64, in transaction: Transaction) async throws {
+        for row in rows {
+            let key = PassKey(passTypeIdentifier: try row.string("pass_type_identifier"), serialNumber: try row.string("serial_number"))
+            let devices = try await deviceCount(key, in: transaction)
+            try await appendPassEvent(.deviceGone, key, actor: "apns", payload: [
+                "reason": .string(reason), "devices": .number(Double(devices)), "allDevicesRemoved": .bool(devices == 0),
+            ], at: now, in: transaction)
         }
     }
 
     /// Applies APNs 400 `BadDeviceToken` on production: deletes the device with all its
     /// registrations and pending pushes. Returns whether the device existed.
     @discardableResult
-    public func dropDevice(deviceLibraryIdentifier: String) async throws -> Bool {
-        try await storing("drop a device") {
-            try await database.execute(SQL(
-                "DELETE FROM devices WHERE device_library_identifier = ?", .text(deviceLibraryIdentifier)
-            )) > 0
+    public func dropDevice(deviceLibraryIdentifier: String, reason: String = "BadDeviceToken") async throws -> Bool {
+        let now = clock.nowMilliseconds()
+        return try await storing("drop a device") {
+            try await database.transaction { transaction in
+                let removed = try await transaction.query(SQL(
+                    "DELETE FROM registrations WHERE device_library_identifier = ? RETURNING pass_type_identifier, serial_number",
+                    .text(deviceLibraryIdentifier)))
+                let dropped = try await transaction.execute(SQL(
+                    "DELETE FROM devices WHERE device_library_identifier = ?", .text(deviceLibraryIdentifier)
+                )) > 0
+                try await Self.deviceGone(removed, reason: reason, at: now, in: transaction)
+                return dropped
+            }
         }
     }
 

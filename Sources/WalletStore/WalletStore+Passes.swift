@@ -4,7 +4,7 @@ import Storage
 extension WalletStore {
     /// Stores a new pass with a fresh update tag; throws ``WalletStoreError/passExists(_:)`` when the
     /// key is taken, so issuing the same serial twice cannot silently replace a pass.
-    public func createPass(_ pass: NewPass) async throws -> StoredPass {
+    public func createPass(_ pass: NewPass, actor: String = PassUpdateRecord.api) async throws -> StoredPass {
         let now = clock.nowMilliseconds()
         do {
             return try await database.transaction { transaction in
@@ -21,7 +21,11 @@ extension WalletStore {
                     .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
                     .integer(now), .integer(now), .integer(pass.templateVersion)
                 ))
-                return try StoredPass(row: rows[0])
+                let stored = try StoredPass(row: rows[0])
+                try await Self.appendEvents([WalletEventDraft(
+                    type: .passIssued, pass: pass.key, template: pass.template, actor: actor,
+                    payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(pass.voided)])], at: now, in: transaction)
+                return stored
             }
         } catch let error as StorageError where error.isUniqueViolation {
             throw WalletStoreError.passExists(pass.key)

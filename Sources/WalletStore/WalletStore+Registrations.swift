@@ -36,6 +36,11 @@ extension WalletStore {
                     "UPDATE push_outbox SET push_token = ? WHERE device_library_identifier = ? AND push_token <> ?",
                     .text(pushToken), .text(deviceLibraryIdentifier), .text(pushToken)
                 ))
+                if inserted == 1 {
+                    // The count, never the device's identifier or token: the payload carries no device data.
+                    let devices = try await Self.deviceCount(key, in: transaction)
+                    try await Self.appendPassEvent(.passInstalled, key, actor: "device", payload: ["devices": .number(Double(devices))], at: now, in: transaction)
+                }
                 return inserted == 1 ? .created : .alreadyRegistered
             }
         }
@@ -46,7 +51,8 @@ extension WalletStore {
     /// type is dropped when it has no other pass of that type.
     @discardableResult
     public func unregister(deviceLibraryIdentifier: String, pass key: PassKey) async throws -> Bool {
-        try await storing("unregister a device from the pass \(key)") {
+        let now = clock.nowMilliseconds()
+        return try await storing("unregister a device from the pass \(key)") {
             try await database.transaction { transaction in
                 let removed = try await transaction.execute(SQL(
                     "DELETE FROM registrations WHERE device_library_identifier = ? AND pass_type_identifier = ? AND serial_number = ?",
@@ -54,6 +60,10 @@ extension WalletStore {
                 ))
                 guard removed > 0 else { return false }
                 try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: key.passTypeIdentifier, in: transaction)
+                let devices = try await Self.deviceCount(key, in: transaction)
+                try await Self.appendPassEvent(.passRemoved, key, actor: "device", payload: [
+                    "devices": .number(Double(devices)), "allDevicesRemoved": .bool(devices == 0),
+                ], at: now, in: transaction)
                 return true
             }
         }

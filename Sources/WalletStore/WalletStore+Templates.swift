@@ -47,6 +47,10 @@ extension WalletStore {
                 guard let stored = try await Self.version(version.name, next, in: transaction) else {
                     throw WalletStoreError.templateNotFound(version.name)
                 }
+                var payload: JSONObject = ["version": .number(Double(next)), "digest": .string(version.digest)]
+                if let restores = version.restores { payload["restores"] = .number(Double(restores)) }
+                try await Self.appendEvents([WalletEventDraft(
+                    type: .templatePublished, template: version.name, actor: version.uploadedBy, payload: payload)], at: now, in: transaction)
                 if currentVersion == 0 {
                     _ = try await transaction.execute(SQL(
                         "UPDATE passes SET template_version = ? WHERE template = ? AND template_version = 0",
@@ -121,6 +125,30 @@ extension WalletStore {
                 TemplateRollout(
                     name: try $0.string("name"), currentVersion: try $0.int64("current_version"),
                     passes: try $0.int("passes"), behind: try $0.int("behind"))
+            }
+        }
+    }
+
+    /// Records that every pass of `name` renders from `version`, its current one, unless a pass is still
+    /// behind or this was recorded already: then nothing happens and the answer is `false`. The first
+    /// caller appends `rollout.finished`, in the same transaction, so the event is appended once.
+    public func finishRollout(_ name: String, version: Int64) async throws -> Bool {
+        let now = clock.nowMilliseconds()
+        return try await storing("finish the roll-out of \(name) version \(version)") {
+            try await database.transaction { transaction in
+                let finished = try await transaction.execute(SQL(
+                    """
+                    UPDATE templates SET rolled_out_version = ?
+                    WHERE name = ? AND current_version = ? AND rolled_out_version < ?
+                      AND NOT EXISTS (SELECT 1 FROM passes WHERE template = ? AND template_version < ?)
+                    """,
+                    .integer(version), .text(name), .integer(version), .integer(version), .text(name), .integer(version)))
+                guard finished == 1 else { return false }
+                let passes = try await transaction.query(SQL("SELECT COUNT(*) AS count FROM passes WHERE template = ?", .text(name)))[0].int("count")
+                try await Self.appendEvents([WalletEventDraft(
+                    type: .rolloutFinished, template: name, actor: "template v\(version)",
+                    payload: ["version": .number(Double(version)), "passes": .number(Double(passes))])], at: now, in: transaction)
+                return true
             }
         }
     }

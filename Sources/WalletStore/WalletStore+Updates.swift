@@ -30,6 +30,12 @@ extension WalletStore {
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
         let records = zip(altering, updated).map { old, new in (new, old.2, Self.changedFields(of: old.0, by: old.1)) }
         try await Self.recordUpdates(records, at: now, in: transaction)
+        try await Self.appendEvents(records.map { pass, source, fields in
+            let voids = fields.contains("voided") && pass.voided
+            return WalletEventDraft(
+                type: voids ? .passVoided : .passUpdated, pass: pass.key, template: pass.template, actor: source,
+                payload: ["changes": .array(fields.map(JSONValue.string)), "templateVersion": .number(Double(pass.templateVersion))])
+        }, at: now, in: transaction)
         let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
         return (updated, queued)
     }

@@ -34,6 +34,13 @@ struct WireSchemaTests {
         TemplateUpdateResult(matched: 3, changed: 2, held: 1, pushesQueued: 5),
         DeviceLogs(logs: [DeviceLogs.Entry(receivedAt: date, message: "Get pass task failed")]),
         PushQueued(pushesQueued: 2),
+        EventPage(events: [
+            Event(id: "evt_1", type: "pass.updated", occurredAt: date, passTypeIdentifier: "pass.example", serialNumber: "A-1",
+                  template: "loyalty", actor: "api", data: ["changes": .array([.string("data.points")])]),
+            Event(id: "evt_2", type: "push.failed", occurredAt: date, passTypeIdentifier: nil, serialNumber: nil, template: nil,
+                  actor: "apns", data: ["reason": .string("TooManyRequests")]),
+        ], next: "2-2", hasMore: true),
+        EventPage(events: [], next: "0-0", hasMore: false),
         PushStats(
             queued: 4, inFlight: 1, oldestPendingSeconds: 30, sent: 10, failuresByReason: ["BadDeviceToken": 2],
             pendingByLastError: ["TooManyRequests": 1], stoppedIdentities: ["pass.example": "403 Forbidden"], ratePerSecond: 100, etaSeconds: 1),

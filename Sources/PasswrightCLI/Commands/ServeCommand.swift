@@ -47,9 +47,11 @@ struct ServeCommand: Subcommand {
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
             .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
+            .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
         ])
 
     let hostname: String
+    let eventRetention: Duration
     let port: Int
     let dataDirectory: URL
     let database: DatabaseConfiguration
@@ -120,6 +122,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--notification-spacing takes 0 to 86400 seconds, not '\(spacingText)'")
         }
         notifications = NotificationPolicy(enabled: quietHours != nil || spacing > 0, quietHours: quietHours, spacing: .seconds(spacing))
+        let retentionText = setting("event-retention", "PASSWRIGHT_EVENT_RETENTION") ?? "30"
+        guard let retention = Int(retentionText), (1...3650).contains(retention) else {
+            throw UsageError("--event-retention takes 1 to 3650 days, not '\(retentionText)'")
+        }
+        eventRetention = .seconds(retention * 86_400)
         self.environment = environment
     }
 
@@ -137,6 +144,7 @@ struct ServeCommand: Subcommand {
             push: push, notifications: notifications)
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
+        configuration.eventRetention = eventRetention
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)

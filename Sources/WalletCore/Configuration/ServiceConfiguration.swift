@@ -40,6 +40,8 @@ public struct ServiceConfiguration: Sendable {
     public var notifications: NotificationPolicy
     /// Whether `/console` (the web console) is served; on by default, behind sign-in with the admin token.
     public var console = true
+    /// How long the event log keeps events (`GET /api/v1/events`, webhook replays).
+    public var eventRetention: Duration = .seconds(30 * 86_400)
 
     /// Creates a configuration; see each property for its meaning.
     public init(

@@ -209,7 +209,8 @@ public final class PushWorker: Sendable {
                 try await store.dropDevice(deviceLibraryIdentifier: job.deviceLibraryIdentifier)
             case .deviceTokenNotForTopic:
                 count("DeviceTokenNotForTopic")
-                try await store.dropRegistration(deviceLibraryIdentifier: job.deviceLibraryIdentifier, passTypeIdentifier: topic, unlessRegisteredAfter: nil)
+                try await store.dropRegistration(
+                    deviceLibraryIdentifier: job.deviceLibraryIdentifier, passTypeIdentifier: topic, unlessRegisteredAfter: nil, reason: "DeviceTokenNotForTopic")
                 try await store.completePush(job)
             case .retry(let hint, let reason):
                 count(reason)

@@ -59,6 +59,9 @@ public final class RolloutWorker: Sendable {
             "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "batches": String(moved.batches),
             "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(moved.longestBatch),
         ])
+        if try await store.finishRollout(rollout.name, version: rollout.currentVersion) {
+            logger.info("template roll-out finished", ["template": rollout.name, "version": String(rollout.currentVersion)])
+        }
         if let first = moved.unrenderable.first {
             logger.warning("template version cannot render some passes; they moved to it and their fetch says why", [
                 "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.unrenderable.count),

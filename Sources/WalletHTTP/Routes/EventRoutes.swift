@@ -1,0 +1,30 @@
+import Foundation
+import HTTPServer
+import WalletCore
+
+/// `GET /api/v1/events`: the event log in commit order, so a backend can pull what happened without
+/// webhooks and resume from the last cursor it kept.
+struct EventRoutes {
+    let events: EventService
+
+    func group(adminToken: String) -> RouteGroup {
+        let events = self.events
+        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        group.add(Route(
+            .get, "/events", operationID: "listEvents",
+            summary: "Events after a cursor, oldest first: pass.issued, pass.updated, pass.voided, pass.installed, pass.removed, push.failed, device.gone, template.published, rollout.finished",
+            parameters: [
+                RouteParameter("after", in: .query), RouteParameter("type", in: .query, schema: "EventType"),
+                RouteParameter("template", in: .query), RouteParameter("limit", in: .query, schema: "EventLimit"),
+            ],
+            responses: [.json(.ok, "A page of events", schema: EventPage.schemaName), .problem(.unprocessableContent, "An unknown cursor, type or limit")]
+        ) { request, _ in
+            let limitText = request.query("limit") ?? "100"
+            guard let limit = Int(limitText) else { throw ServiceError.invalid("limit must be a number from 1 to 1000, not '\(limitText)'") }
+            // `type` may repeat, and each may list several types separated by commas.
+            let types = request.queryItems.filter { $0.name == "type" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+            return try .json(try await events.page(after: request.query("after"), types: types, template: request.query("template"), limit: limit))
+        })
+        return group
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import PassModel
+import Storage
+
+/// The event log: appended by the writes themselves, in their transactions, so an event is never lost
+/// nor invented; read in commit order with a cursor; pruned by age.
+extension WalletStore {
+    /// The most events one page returns.
+    public static let maximumEventPage = 1_000
+
+    /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits.
+    private static let eventInsertBatch = 100
+
+    /// Appends `drafts` in the caller's transaction, in order.
+    static func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
+        var start = drafts.startIndex
+        while start < drafts.endIndex {
+            let batch = drafts[start..<min(start + eventInsertBatch, drafts.endIndex)]
+            var parameters: [SQLValue] = []
+            for draft in batch {
+                parameters += [
+                    .integer(now), .text(draft.type.rawValue),
+                    draft.pass.map { .text($0.passTypeIdentifier) } ?? .null, draft.pass.map { .text($0.serialNumber) } ?? .null,
+                    draft.template.map(SQLValue.text) ?? .null, .text(draft.actor),
+                    .text(String(decoding: JSONValue.object(draft.payload).serialized(sortedKeys: true), as: UTF8.self)),
+                ]
+            }
+            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
+            // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+            try await transaction.execute(SQL(unsafeText: """
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload) VALUES \(rows)
+                """, parameters: parameters))
+            start = batch.endIndex
+        }
+    }
+
+    /// Appends an event about the pass `key`, its template read from the pass's row by the same
+    /// statement (nothing is appended when the pass is gone).
+    static func appendPassEvent(
+        _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
+    ) async throws {
+        try await transaction.execute(SQL(
+            """
+            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+            SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
+            WHERE pass_type_identifier = ? AND serial_number = ?
+            """,
+            .integer(now), .text(type.rawValue), .text(actor),
+            .text(String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)),
+            .text(key.passTypeIdentifier), .text(key.serialNumber)))
+    }
+
+    /// How many devices are registered for `key`, in the caller's transaction.
+    static func deviceCount(_ key: PassKey, in transaction: Transaction) async throws -> Int {
+        try await transaction.query(SQL(
+            "SELECT COUNT(*) AS count FROM registrations WHERE pass_type_identifier = ? AND serial_number = ?",
+            .text(key.passTypeIdentifier), .text(key.serialNumber)))[0].int("count")
+    }
+
+    /// Appends events in a transaction of their own (a change whose own write is not the store's).
+    public func appendEvents(_ drafts: [WalletEventDraft]) async throws {
+        guard !drafts.isEmpty else { return }
+        let now = clock.nowMilliseconds()
+        try await storing("append \(drafts.count) events") {
+            try await database.transaction { transaction in try await Self.appendEvents(drafts, at: now, in: transaction) }
+        }
+    }
+
+    /// Up to `limit` events after `cursor` in commit order, of `types` (all when `nil`) and of
+    /// `template` (any when `nil`). Each page is an index seek from the cursor, however long the log.
+    public func events(after cursor: EventCursor, types: Set<WalletEventType>? = nil, template: String? = nil, limit: Int = 100) async throws -> [WalletEvent] {
+        // One past the page size is allowed: readers ask for one more to learn whether there is more.
+        let limit = min(max(limit, 1), Self.maximumEventPage + 1)
+        let engine = database.engine
+        return try await storing("read the event log") {
+            try await database.query(Self.eventPageQuery(engine: engine, after: cursor, types: types, template: template, limit: limit))
+                .map { try WalletEvent(row: $0, engine: engine) }
+        }
+    }
+
+    /// The statement behind ``events(after:types:template:limit:)``, on its own so tests can ask each
+    /// engine for its plan.
+    static func eventPageQuery(engine: DatabaseEngine, after cursor: EventCursor, types: Set<WalletEventType>?, template: String?, limit: Int) -> SQL {
+        var conditions: [String] = []
+        var parameters: [SQLValue] = []
+        switch engine {
+        case .sqlite:
+            conditions.append("id > ?")
+            parameters.append(.integer(cursor.id))
+        case .postgres:
+            // Only transactions older than every one still running: none of those can commit later.
+            conditions.append("(tx, id) > (CAST(CAST(? AS TEXT) AS xid8), ?) AND tx < pg_snapshot_xmin(pg_current_snapshot())")
+            parameters += [.integer(cursor.transaction), .integer(cursor.id)]
+        }
+        if let types, !types.isEmpty {
+            let sorted = types.map(\.rawValue).sorted()
+            conditions.append("type IN (\(Array(repeating: "?", count: sorted.count).joined(separator: ", ")))")
+            parameters += sorted.map(SQLValue.text)
+        }
+        if let template {
+            conditions.append("template = ?")
+            parameters.append(.text(template))
+        }
+        parameters.append(.integer(Int64(limit)))
+        let columns = "id, occurred_at, type, pass_type_identifier, serial_number, template, actor, payload"
+        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+        switch engine {
+        case .sqlite:
+            return SQL(unsafeText: "SELECT \(columns) FROM events WHERE \(conditions.joined(separator: " AND ")) ORDER BY id LIMIT ?", parameters: parameters)
+        case .postgres:
+            // `events.tx`, not the output column of the same name: ordering by the column is what walks the index.
+            return SQL(unsafeText: """
+                SELECT \(columns), CAST(CAST(tx AS TEXT) AS BIGINT) AS tx FROM events
+                WHERE \(conditions.joined(separator: " AND ")) ORDER BY events.tx, events.id LIMIT ?
+                """, parameters: parameters)
+        }
+    }
+
+    /// Deletes up to `limit` events that occurred before `cutoff`, oldest first; returns how many.
+    /// Small batches, so pruning never holds the writer for long.
+    public func pruneEvents(before cutoff: Date, limit: Int = 1_000) async throws -> Int {
+        try await storing("prune the event log") {
+            try await database.execute(SQL(
+                "DELETE FROM events WHERE id IN (SELECT id FROM events WHERE occurred_at < ? ORDER BY occurred_at LIMIT ?)",
+                .integer(Milliseconds.of(cutoff)), .integer(Int64(limit))))
+        }
+    }
+}
