@@ -76,8 +76,8 @@ let package = Package(
         // The services: the only target above WalletStore and Storage (style rule 14). No HTTP: the
         // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
-            "WalletStore", "Storage", "APNs", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking", "PasswrightLogging",
-            "ImageProcessing", "PassPreview",
+            "WalletStore", "Storage", "APNs", "HTTPClient", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
+            "PasswrightLogging", "ImageProcessing", "PassPreview",
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).

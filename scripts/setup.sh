@@ -52,3 +52,5 @@ pip_install schemathesis "schemathesis>=4,<5"
 # zxing-cpp decodes the barcodes in preview pictures (independently of zint, which drew them); Pillow loads the PNGs for it.
 pip_install zxingcpp "zxing-cpp>=2,<4"
 pip_install PIL "pillow>=10"
+# standardwebhooks (the reference library) verifies the signatures of webhook deliveries in the tests.
+pip_install standardwebhooks "standardwebhooks>=1,<2"

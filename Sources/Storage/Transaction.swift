@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The handle a ``Database/transaction(_:)`` body runs its statements through.
@@ -20,6 +21,17 @@ public struct Transaction: Sendable {
     /// Stops the handle: a copy kept past the body fails instead of running outside the transaction.
     func end() {
         state.end()
+    }
+
+    /// Runs `hook` once the transaction has committed (never when it rolls back): how a write tells a
+    /// worker in this process that there is work, without the worker finding it uncommitted.
+    public func afterCommit(_ hook: @escaping @Sendable () -> Void) {
+        state.hooks.withLock { $0.append(hook) }
+    }
+
+    /// Runs the hooks registered by the body; the engine calls it once the commit is durable.
+    func committed() {
+        for hook in state.hooks.withLock({ hooks in defer { hooks = [] }; return hooks }) { hook() }
     }
 
     /// Runs one statement inside the transaction; returns the number of rows it changed.
@@ -89,6 +101,7 @@ public struct Transaction: Sendable {
             throw error
         }
         await pool.release(connection, reusable: true)
+        transaction.committed()
         return value
     }
 
@@ -105,6 +118,8 @@ public struct Transaction: Sendable {
     /// Whether the body is still running; shared by copies of the handle.
     private final class State: Sendable {
         private let isOpen = Atomic(true)
+        /// ``afterCommit(_:)``'s hooks, run by ``committed()``.
+        let hooks = Locked<[@Sendable () -> Void]>([])
 
         func end() {
             isOpen.store(false, ordering: .releasing)

@@ -46,6 +46,10 @@ public final class WalletServices: Sendable {
     public let consoleSessions: ConsoleSessions
     /// The event log.
     public let events: EventService
+    /// Webhook endpoints.
+    public let webhooks: WebhookService
+    /// Delivers webhook events.
+    public let webhookWorker: WebhookWorker
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -54,14 +58,19 @@ public final class WalletServices: Sendable {
     /// keeps its pushes queued.
     public init(
         configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
-        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger
+        pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
+        webhookWorker webhookConfiguration: WebhookWorkerConfiguration = WebhookWorkerConfiguration(), logger: Logger
     ) {
         self.configuration = configuration
         self.logger = logger
         database = DeferredDatabase(engine: configuration.database.engine)
         // Rung by every commit that queues pushes; the push worker sleeps on it when idle.
         let pushDoorbell = Doorbell()
-        store = WalletStore(database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() })
+        // Rung by every commit that queues webhook deliveries.
+        let webhookDoorbell = Doorbell()
+        store = WalletStore(
+            database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() },
+            webhooksQueued: { webhookDoorbell.ring() })
         identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
         passes = PassService(store: store, templates: templates, notifications: configuration.notifications)
@@ -76,6 +85,8 @@ public final class WalletServices: Sendable {
         consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
         events = EventService(store: store, retention: configuration.eventRetention)
+        webhooks = WebhookService(store: store, box: SecretBox(deriving: configuration.downloadLinkKey, purpose: "webhook secrets"))
+        webhookWorker = WebhookWorker(store: store, webhooks: webhooks, configuration: webhookConfiguration, doorbell: webhookDoorbell, logger: logger)
     }
 
     /// Opens the database (waiting for it as `configuration.databaseStartup` says), migrates it,
@@ -126,7 +137,8 @@ public final class WalletServices: Sendable {
         let storage = failure.map { StorageTrouble(kind: $0.kind == .full ? .full : .unavailable, reason: $0.reason) }
         return Readiness(
             databaseAnswers: databaseAnswers, storage: storage, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,
-            identitiesNeedingRenewal: expiry.renewalsDue(now: passes.now()))
+            identitiesNeedingRenewal: expiry.renewalsDue(now: passes.now()),
+            disabledWebhooks: databaseAnswers ? ((try? await webhooks.disabled()) ?? [:]) : [:])
     }
 
     /// How many templates have a current version (the start-up log).
@@ -141,6 +153,7 @@ public final class WalletServices: Sendable {
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
             group.addTask { await EventPruner(events: self.events, logger: self.logger).run() }
+            group.addTask { await self.webhookWorker.run() }
             if pushWorker.hasSenders {
                 group.addTask { await self.pushWorker.run() }
             } else {

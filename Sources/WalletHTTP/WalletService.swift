@@ -21,17 +21,19 @@ public final class WalletService: Sendable {
     private let listening = Listening()
     private let logger: Logger
 
-    /// Makes the services (see ``WalletServices/init(configuration:pushSenders:pushWorker:logger:)``)
+    /// Makes the services (see ``WalletServices/init(configuration:pushSenders:pushWorker:webhookWorker:logger:)``)
     /// and the routes over them; call ``run()`` to open the database and serve. Throws only when the
     /// routes cannot be described (a bundled resource is missing).
     public init(
         configuration: ServiceConfiguration, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         pushSenders: [String: any PushSender]? = nil, pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
+        webhookWorker webhookConfiguration: WebhookWorkerConfiguration = WebhookWorkerConfiguration(),
         logger: Logger = Logger(label: "passwright")
     ) throws {
         self.logger = logger
         self.http = http
-        let services = WalletServices(configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, logger: logger)
+        let services = WalletServices(
+            configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, webhookWorker: webhookConfiguration, logger: logger)
         self.services = services
         router = try Self.router(services: services, logger: logger)
         server = HTTPServer(configuration: http, responder: router, logger: logger)
@@ -54,6 +56,7 @@ public final class WalletService: Sendable {
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(adminToken: configuration.adminToken))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(EventRoutes(events: services.events).group(adminToken: configuration.adminToken))
+        router.add(WebhookRoutes(webhooks: services.webhooks).group(adminToken: configuration.adminToken))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

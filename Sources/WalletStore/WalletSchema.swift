@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks]
 
     static let initial = Migration(
         version: 1,
@@ -359,4 +359,49 @@ enum WalletSchema {
             ALTER TABLE templates ADD COLUMN rolled_out_version BIGINT NOT NULL DEFAULT 0;
             """
     )
+
+    /// Webhook endpoints and their deliveries: a durable outbox, filled in the transaction that appends
+    /// the event (one row per matching endpoint), drained by every instance (`SKIP LOCKED` on
+    /// PostgreSQL). `event_types` and `templates` are `*` or a list between commas (`,a,b,`), matched
+    /// whole. Secrets are sealed (``SecretBox``); a rotated one keeps the previous secret until
+    /// `previous_secret_until`. Deliveries stay after they settle, for the console and replays,
+    /// until their event is pruned.
+    static let webhooks = Migration(version: 7, name: "webhooks", sqlite: webhooksScript, postgres: webhooksScript
+        .replacingOccurrences(of: "INTEGER PRIMARY KEY AUTOINCREMENT", with: "BIGSERIAL PRIMARY KEY"))
+
+    private static let webhooksScript = """
+            CREATE TABLE webhook_endpoints (
+                id TEXT PRIMARY KEY,
+                url TEXT NOT NULL,
+                description TEXT NOT NULL DEFAULT '',
+                event_types TEXT NOT NULL,
+                templates TEXT NOT NULL,
+                secret TEXT NOT NULL,
+                previous_secret TEXT,
+                previous_secret_until BIGINT,
+                enabled BOOLEAN NOT NULL DEFAULT TRUE,
+                disabled_reason TEXT,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE webhook_deliveries (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints ON DELETE CASCADE,
+                event_id BIGINT NOT NULL REFERENCES events ON DELETE CASCADE,
+                state TEXT NOT NULL DEFAULT 'pending',
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at BIGINT NOT NULL,
+                claimed_by TEXT,
+                claimed_until BIGINT,
+                last_status INTEGER,
+                last_error TEXT,
+                last_latency_ms INTEGER,
+                response_excerpt TEXT,
+                created_at BIGINT NOT NULL,
+                settled_at BIGINT
+            );
+            CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, state, id);
+            CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+            CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
+            """
 }

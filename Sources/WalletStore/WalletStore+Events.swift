@@ -11,11 +11,11 @@ extension WalletStore {
     /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits.
     private static let eventInsertBatch = 100
 
-    /// Appends `drafts` in the caller's transaction, in order.
-    static func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
+    /// Appends `drafts` in the caller's transaction, in order, and queues their webhook deliveries.
+    func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
         var start = drafts.startIndex
         while start < drafts.endIndex {
-            let batch = drafts[start..<min(start + eventInsertBatch, drafts.endIndex)]
+            let batch = drafts[start..<min(start + Self.eventInsertBatch, drafts.endIndex)]
             var parameters: [SQLValue] = []
             for draft in batch {
                 parameters += [
@@ -27,27 +27,31 @@ extension WalletStore {
             }
             let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            try await transaction.execute(SQL(unsafeText: """
+            let inserted = try await transaction.query(SQL(unsafeText: """
                 INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload) VALUES \(rows)
+                RETURNING id
                 """, parameters: parameters))
+            try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
             start = batch.endIndex
         }
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same
     /// statement (nothing is appended when the pass is gone).
-    static func appendPassEvent(
+    func appendPassEvent(
         _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
     ) async throws {
-        try await transaction.execute(SQL(
+        let inserted = try await transaction.query(SQL(
             """
             INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
             SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
             WHERE pass_type_identifier = ? AND serial_number = ?
+            RETURNING id
             """,
             .integer(now), .text(type.rawValue), .text(actor),
             .text(String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)),
             .text(key.passTypeIdentifier), .text(key.serialNumber)))
+        try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
     }
 
     /// How many devices are registered for `key`, in the caller's transaction.
@@ -62,7 +66,7 @@ extension WalletStore {
         guard !drafts.isEmpty else { return }
         let now = clock.nowMilliseconds()
         try await storing("append \(drafts.count) events") {
-            try await database.transaction { transaction in try await Self.appendEvents(drafts, at: now, in: transaction) }
+            try await database.transaction { transaction in try await self.appendEvents(drafts, at: now, in: transaction) }
         }
     }
 

@@ -139,7 +139,7 @@ extension WalletStore {
                 ))
                 guard rescheduled > 0 else { return false }
                 // The pass type, never the device: a push is per device and pass type, not per pass.
-                try await Self.appendEvents([WalletEventDraft(type: .pushFailed, actor: "apns", payload: [
+                try await self.appendEvents([WalletEventDraft(type: .pushFailed, actor: "apns", payload: [
                     "passTypeIdentifier": .string(job.passTypeIdentifier), "reason": .string(error),
                     "attempts": .number(Double(job.attempts + 1)), "retryInSeconds": .number(Double(Milliseconds.of(delay) / 1000)),
                 ])], at: now, in: transaction)
@@ -181,7 +181,7 @@ extension WalletStore {
                 }
                 if !removed.isEmpty {
                     try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, in: transaction)
-                    try await Self.deviceGone(removed, reason: reason, at: now, in: transaction)
+                    try await self.deviceGone(removed, reason: reason, at: now, in: transaction)
                 }
                 return removed.count
             }
@@ -190,10 +190,10 @@ extension WalletStore {
 
     /// A `device.gone` event for each pass whose registration APNs's answer removed (`rows` hold
     /// their keys), with the devices the pass has left.
-    private static func deviceGone(_ rows: [Row], reason: String, at now: Int64, in transaction: Transaction) async throws {
+    private func deviceGone(_ rows: [Row], reason: String, at now: Int64, in transaction: Transaction) async throws {
         for row in rows {
             let key = PassKey(passTypeIdentifier: try row.string("pass_type_identifier"), serialNumber: try row.string("serial_number"))
-            let devices = try await deviceCount(key, in: transaction)
+            let devices = try await Self.deviceCount(key, in: transaction)
             try await appendPassEvent(.deviceGone, key, actor: "apns", payload: [
                 "reason": .string(reason), "devices": .number(Double(devices)), "allDevicesRemoved": .bool(devices == 0),
             ], at: now, in: transaction)
@@ -213,7 +213,7 @@ extension WalletStore {
                 let dropped = try await transaction.execute(SQL(
                     "DELETE FROM devices WHERE device_library_identifier = ?", .text(deviceLibraryIdentifier)
                 )) > 0
-                try await Self.deviceGone(removed, reason: reason, at: now, in: transaction)
+                try await self.deviceGone(removed, reason: reason, at: now, in: transaction)
                 return dropped
             }
         }

@@ -22,7 +22,7 @@ extension WalletStore {
                     .integer(now), .integer(now), .integer(pass.templateVersion)
                 ))
                 let stored = try StoredPass(row: rows[0])
-                try await Self.appendEvents([WalletEventDraft(
+                try await self.appendEvents([WalletEventDraft(
                     type: .passIssued, pass: pass.key, template: pass.template, actor: actor,
                     payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(pass.voided)])], at: now, in: transaction)
                 return stored

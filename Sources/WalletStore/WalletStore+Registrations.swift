@@ -39,7 +39,7 @@ extension WalletStore {
                 if inserted == 1 {
                     // The count, never the device's identifier or token: the payload carries no device data.
                     let devices = try await Self.deviceCount(key, in: transaction)
-                    try await Self.appendPassEvent(.passInstalled, key, actor: "device", payload: ["devices": .number(Double(devices))], at: now, in: transaction)
+                    try await self.appendPassEvent(.passInstalled, key, actor: "device", payload: ["devices": .number(Double(devices))], at: now, in: transaction)
                 }
                 return inserted == 1 ? .created : .alreadyRegistered
             }
@@ -61,7 +61,7 @@ extension WalletStore {
                 guard removed > 0 else { return false }
                 try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: key.passTypeIdentifier, in: transaction)
                 let devices = try await Self.deviceCount(key, in: transaction)
-                try await Self.appendPassEvent(.passRemoved, key, actor: "device", payload: [
+                try await self.appendPassEvent(.passRemoved, key, actor: "device", payload: [
                     "devices": .number(Double(devices)), "allDevicesRemoved": .bool(devices == 0),
                 ], at: now, in: transaction)
                 return true

@@ -49,7 +49,7 @@ extension WalletStore {
                 }
                 var payload: JSONObject = ["version": .number(Double(next)), "digest": .string(version.digest)]
                 if let restores = version.restores { payload["restores"] = .number(Double(restores)) }
-                try await Self.appendEvents([WalletEventDraft(
+                try await self.appendEvents([WalletEventDraft(
                     type: .templatePublished, template: version.name, actor: version.uploadedBy, payload: payload)], at: now, in: transaction)
                 if currentVersion == 0 {
                     _ = try await transaction.execute(SQL(
@@ -145,7 +145,7 @@ extension WalletStore {
                     .integer(version), .text(name), .integer(version), .integer(version), .text(name), .integer(version)))
                 guard finished == 1 else { return false }
                 let passes = try await transaction.query(SQL("SELECT COUNT(*) AS count FROM passes WHERE template = ?", .text(name)))[0].int("count")
-                try await Self.appendEvents([WalletEventDraft(
+                try await self.appendEvents([WalletEventDraft(
                     type: .rolloutFinished, template: name, actor: "template v\(version)",
                     payload: ["version": .number(Double(version)), "passes": .number(Double(passes))])], at: now, in: transaction)
                 return true

@@ -30,7 +30,7 @@ extension WalletStore {
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
         let records = zip(altering, updated).map { old, new in (new, old.2, Self.changedFields(of: old.0, by: old.1)) }
         try await Self.recordUpdates(records, at: now, in: transaction)
-        try await Self.appendEvents(records.map { pass, source, fields in
+        try await self.appendEvents(records.map { pass, source, fields in
             let voids = fields.contains("voided") && pass.voided
             return WalletEventDraft(
                 type: voids ? .passVoided : .passUpdated, pass: pass.key, template: pass.template, actor: source,

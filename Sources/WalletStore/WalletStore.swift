@@ -27,6 +27,9 @@ public final class WalletStore: Sendable {
     let logCapacity: Int
     /// Called after every commit that queued or re-queued outbox rows (see ``pushesQueued``).
     let pushesQueued: @Sendable () -> Void
+    /// Called after every commit that queued webhook deliveries, so this process's webhook worker
+    /// delivers them at once; other instances hear of them through PostgreSQL.
+    let webhooksQueued: @Sendable () -> Void
 
     /// A store over `database`; call ``migrate()`` before use.
     ///
@@ -39,13 +42,14 @@ public final class WalletStore: Sendable {
     ///     It runs on the writer's task: ring something, never block.
     public init(
         database: any Database, clock: any WalletClock = SystemWalletClock(), logCapacity: Int = 10_000,
-        pushesQueued: @escaping @Sendable () -> Void = {}
+        pushesQueued: @escaping @Sendable () -> Void = {}, webhooksQueued: @escaping @Sendable () -> Void = {}
     ) {
         precondition(logCapacity >= 1, "the device log must keep at least one message")
         self.database = database
         self.clock = clock
         self.logCapacity = logCapacity
         self.pushesQueued = pushesQueued
+        self.webhooksQueued = webhooksQueued
     }
 
     /// Creates or upgrades the tables; safe at every start and from several instances at once.

@@ -130,6 +130,15 @@ struct OperationsTests {
         "updatePass": ("PATCH", "/api/v1/passes/{passTypeIdentifier}/{serialNumber}", [200, 400, 401, 404, 413, 415, 422]),
         "updateTemplatePasses": ("PATCH", "/api/v1/templates/{template}/passes", [200, 400, 401, 413, 415, 422]),
         "updatedSerials": ("GET", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}", [200, 204, 400]),
+        "listEvents": ("GET", "/api/v1/events", [200, 401, 422]),
+        "listWebhooks": ("GET", "/api/v1/webhooks", [200, 401]),
+        "createWebhook": ("POST", "/api/v1/webhooks", [201, 400, 401, 413, 415, 422]),
+        "deleteWebhook": ("DELETE", "/api/v1/webhooks/{webhook}", [204, 400, 401, 404]),
+        "getWebhook": ("GET", "/api/v1/webhooks/{webhook}", [200, 400, 401, 404]),
+        "updateWebhook": ("PATCH", "/api/v1/webhooks/{webhook}", [200, 400, 401, 404, 413, 415, 422]),
+        "listWebhookDeliveries": ("GET", "/api/v1/webhooks/{webhook}/deliveries", [200, 400, 401, 404]),
+        "replayWebhook": ("POST", "/api/v1/webhooks/{webhook}/replay", [202, 400, 401, 404, 413, 415, 422]),
+        "rotateWebhookSecret": ("POST", "/api/v1/webhooks/{webhook}/rotate-secret", [200, 400, 401, 404, 413, 415, 422]),
             ]
             #expect(Set(operations.keys) == Set(expected.keys))
             for (id, (method, path, statuses)) in expected {

@@ -21,6 +21,12 @@ struct WireSchemaTests {
         "expirationDate": .string("2027-05-01T00:00:00Z"),
     ]
 
+    static func webhook(templates: [String]?, disabledReason: String?, previous: Date?) -> WebhookEndpointDetails {
+        WebhookEndpointDetails(
+            id: "whep_1", url: "https://crm.example/hooks", description: "CRM", types: ["pass.issued"], templates: templates,
+            enabled: disabledReason == nil, disabledReason: disabledReason, createdAt: date, previousSecretValidUntil: previous)
+    }
+
     /// Representative instances: between them every optional member is set once and absent once,
     /// so the check sees every member a type can write and the `null`s it writes.
     static let examples: [any WireValue] = [
@@ -41,6 +47,24 @@ struct WireSchemaTests {
                   actor: "apns", data: ["reason": .string("TooManyRequests")]),
         ], next: "2-2", hasMore: true),
         EventPage(events: [], next: "0-0", hasMore: false),
+        WebhookCreated(webhook: webhook(templates: ["loyalty"], disabledReason: nil, previous: date), secret: "whsec_abc"),
+        WebhookList(webhooks: [webhook(templates: nil, disabledReason: "the endpoint answered 410 Gone", previous: nil)]),
+        WebhookSecret(secret: "whsec_def", previousValidUntil: date),
+        webhook(templates: ["loyalty", "coupon"], disabledReason: nil, previous: nil),
+        WebhookReplayResult(queued: 3),
+        WebhookDeliveryList(deliveries: [
+            WebhookDeliveryList.Delivery(
+                id: "whd_1", event: "evt_1", type: "pass.issued", state: "delivered", attempts: 1, nextAttemptAt: date, lastStatus: 200,
+                lastError: nil, latencyMilliseconds: 12, responseExcerpt: "ok", createdAt: date, settledAt: date),
+            WebhookDeliveryList.Delivery(
+                id: "whd_2", event: "evt_2", type: nil, state: "pending", attempts: 2, nextAttemptAt: date, lastStatus: nil,
+                lastError: "timed out", latencyMilliseconds: nil, responseExcerpt: nil, createdAt: date, settledAt: nil),
+        ]),
+        WebhookRequest(url: "https://crm.example/hooks", description: "CRM", types: ["pass.issued"], templates: ["loyalty"]),
+        WebhookChange(members: ["url": .string("https://crm.example/v2"), "description": .string("x"), "types": .array([.string("*")]),
+                                "templates": .null, "enabled": .bool(true)]),
+        WebhookRotation(overlapSeconds: 3600),
+        WebhookReplay(since: date, event: "evt_3"),
         PushStats(
             queued: 4, inFlight: 1, oldestPendingSeconds: 30, sent: 10, failuresByReason: ["BadDeviceToken": 2],
             pendingByLastError: ["TooManyRequests": 1], stoppedIdentities: ["pass.example": "403 Forbidden"], ratePerSecond: 100, etaSeconds: 1),

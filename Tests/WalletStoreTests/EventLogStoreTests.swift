@@ -134,7 +134,7 @@ import Testing
             let holding = Gate()
             let release = Gate()
             async let slow: Void = store.database.transaction { transaction in
-                try await WalletStore.appendEvents([WalletEventDraft(type: .pushFailed, actor: "slow", payload: [:])], at: 1, in: transaction)
+                try await store.appendEvents([WalletEventDraft(type: .pushFailed, actor: "slow", payload: [:])], at: 1, in: transaction)
                 holding.open()
                 await release.wait()
             }

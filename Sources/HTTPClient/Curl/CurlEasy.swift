@@ -8,6 +8,7 @@ import Foundation
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// The response as the header and write callbacks receive it.
     var response = ResponseProgress()
@@ -59,6 +60,12 @@ final class CurlEasy {
         try setLong(CURLOPT_CONNECTTIMEOUT_MS, milliseconds, "CURLOPT_CONNECTTIMEOUT_MS")
         try CurlGate.check(passwright_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList), setting: "CURLOPT_HTTPHEADER")
         try configureMethod(request)
+        if let address = request.pinnedAddress, let host = request.url.host {
+            let port = request.url.port ?? (request.url.scheme?.lowercased() == "https" ? 443 : 80)
+            let literal = address.contains(":") ? "[\(address)]" : address
+            resolveList = curl_slist_append(nil, "\(host):\(port):\(literal)")
+            try CurlGate.check(passwright_curl_easy_setopt_slist(handle, CURLOPT_RESOLVE, resolveList), setting: "CURLOPT_RESOLVE")
+        }
 
         if let identity = configuration.identity {
             try setBlob(CURLOPT_SSLCERT_BLOB, identity.certificatePEM, "CURLOPT_SSLCERT_BLOB")
@@ -127,6 +134,7 @@ final class CurlEasy {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
+        curl_slist_free_all(resolveList)
         errorBuffer.deallocate()
     }
 

@@ -148,6 +148,7 @@ final class SQLiteDatabase: Database {
         }
         let value = try result.get()
         try await outcome.wait()
+        transaction.committed()
         return value
     }
     func ping() async throws {

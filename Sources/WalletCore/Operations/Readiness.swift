@@ -15,17 +15,20 @@ public struct Readiness: Sendable {
     public var stoppedPushIdentities: [String: String]
     /// Identities whose certificate ends soon, with when: still signing, so degraded, not unready.
     public var identitiesNeedingRenewal: [String: String] = [:]
+    /// Webhook endpoints whose deliveries stopped, with why: degraded, not unready.
+    public var disabledWebhooks: [String: String] = [:]
 
     /// Facts as gathered.
     public init(
         databaseAnswers: Bool, storage: StorageTrouble? = nil, templates: [String: String?], stoppedPushIdentities: [String: String],
-        identitiesNeedingRenewal: [String: String] = [:]
+        identitiesNeedingRenewal: [String: String] = [:], disabledWebhooks: [String: String] = [:]
     ) {
         self.databaseAnswers = databaseAnswers
         self.storage = storage
         self.templates = templates
         self.stoppedPushIdentities = stoppedPushIdentities
         self.identitiesNeedingRenewal = identitiesNeedingRenewal
+        self.disabledWebhooks = disabledWebhooks
     }
 }
 

@@ -22,6 +22,7 @@ extension Readiness {
             "unavailableTemplates": Self.object(unavailable),
             "stoppedPushIdentities": Self.object(stoppedPushIdentities),
             "identitiesNeedingRenewal": Self.object(identitiesNeedingRenewal),
+            "disabledWebhooks": Self.object(disabledWebhooks),
         ]
         guard problems.isEmpty else {
             let reasons = unavailable.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
@@ -30,7 +31,8 @@ extension Readiness {
                 .with(extra: members.merging(["status": .string("unavailable")]) { $1 })
         }
         var body = members
-        body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty && identitiesNeedingRenewal.isEmpty ? "ready" : "degraded")
+        body["status"] = .string(stoppedPushIdentities.isEmpty && unavailable.isEmpty && identitiesNeedingRenewal.isEmpty && disabledWebhooks.isEmpty
+            ? "ready" : "degraded")
         return .json(JSONValue.object(JSONObject(body.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })).serialized(sortedKeys: true))
     }
 

@@ -69,12 +69,21 @@ func escape(_ segment: String) -> String {
 func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off, identities: URL? = nil,
-    console: Bool = true, _ body: (TestService) async throws -> T
+    console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests, _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
         try await withService(
             on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities,
-            console: console, body)
+            console: console, webhookWorker: webhookWorker, body)
+    }
+}
+
+extension WebhookWorkerConfiguration {
+    /// Retries within a second or two (the schedule's shape, not its length), a short lease.
+    static var tests: WebhookWorkerConfiguration {
+        WebhookWorkerConfiguration(
+            lease: .seconds(5), timeout: .seconds(5),
+            retryDelays: [.milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600)], jitter: 0.1, idleDelay: .seconds(2))
     }
 }
 
@@ -83,11 +92,13 @@ func withService<T>(
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
-    identities folder: URL? = nil, console: Bool = true, _ body: (TestService) async throws -> T
+    identities folder: URL? = nil, console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests,
+    linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil, _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
-    let adminToken = "admin-" + UUID().uuidString
-    let linkKey = Data(UUID().uuidString.utf8)
+    // Instances sharing a database share these, as the README asks.
+    let adminToken = sharedAdminToken ?? "admin-" + UUID().uuidString
+    let linkKey = sharedLinkKey ?? Data(UUID().uuidString.utf8)
     let logs = LogCapture()
     var configuration = ServiceConfiguration(
         database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
@@ -99,7 +110,7 @@ func withService<T>(
         // The handler time limit is the server's own concern (HTTPServerTests); here it must not fire
         // because a sanitizer build lints and draws ten times slower with tests running in parallel.
         http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2, requestTimeLimit: .seconds(300)),
-        pushWorker: pushWorker, logger: logs.logger)
+        pushWorker: pushWorker, webhookWorker: webhookWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
         let port = try await service.waitUntilListening()
