@@ -684,7 +684,7 @@ def test_pass_page_edit_and_push(run):
 
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
-                   "PASS", "/console/push", "/console/devices", "/console/identities"]
+                   "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks"]
 
 
 def page_paths(run):
@@ -922,6 +922,10 @@ def test_accessibility(run):
     contrast ≥ 4.5:1 (light and dark); controls ≥ 44×44 (inline links exempt); every control labelled;
     no sideways scroll at 320 px."""
     run.issued_pass()
+    # A webhook endpoint nobody listens on: the webhooks page then has an endpoint and failing deliveries to show.
+    created = api("POST", "/api/v1/webhooks", {"url": "http://127.0.0.1:9/hooks", "types": ["pass.issued"], "description": "CRM <test>"})
+    require(created.status == 201, f"creating a webhook endpoint answered {describe(created)}")
+    issue_pass("HOOK")
     run.sign_in()
     problems = []
     for path in page_paths(run):

@@ -48,10 +48,15 @@ struct ServeCommand: Subcommand {
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
             .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
+            .value("webhook-lease", "SECONDS", help: """
+                How long a webhook delivery in flight is held before another instance (or this one, restarted) \
+                sends it again; 5 to 3600 (default: 60).
+                """),
         ])
 
     let hostname: String
     let eventRetention: Duration
+    let webhookLease: Duration
     let port: Int
     let dataDirectory: URL
     let database: DatabaseConfiguration
@@ -127,6 +132,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--event-retention takes 1 to 3650 days, not '\(retentionText)'")
         }
         eventRetention = .seconds(retention * 86_400)
+        let webhookLeaseText = setting("webhook-lease", "PASSWRIGHT_WEBHOOK_LEASE") ?? "60"
+        guard let webhookLeaseSeconds = Int(webhookLeaseText), (5...3600).contains(webhookLeaseSeconds) else {
+            throw UsageError("--webhook-lease takes 5 to 3600 seconds, not '\(webhookLeaseText)'")
+        }
+        webhookLease = .seconds(webhookLeaseSeconds)
         self.environment = environment
     }
 
@@ -147,7 +157,8 @@ struct ServeCommand: Subcommand {
         configuration.eventRetention = eventRetention
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
-            pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate), logger: logger)
+            pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),
+            webhookWorker: WebhookWorkerConfiguration(lease: webhookLease), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
             // Start-up (the database, migrations, template import) runs inside run(); the banner waits

@@ -9,7 +9,40 @@ extension ConsoleRoutes {
             signed(.get, "/push", "Push") { _, _, signed in try await pushPage(signed) },
             signed(.get, "/devices", "Device logs") { _, _, signed in try await deviceLogs(signed) },
             signed(.get, "/identities", "Identities") { _, _, signed in try await identities(signed) },
+            signed(.get, "/webhooks", "Webhooks") { _, _, signed in try await webhookPage(signed) },
         ]
+    }
+
+    /// Every endpoint with its state (and why it stopped) and its newest deliveries. Endpoints are
+    /// made and changed through the API or `passwright webhooks`, which show the secret once.
+    private func webhookPage(_ signed: Signed) async throws -> HTTPResponse {
+        let endpoints = try await webhooks.list().webhooks
+        var sections: [HTML] = []
+        for endpoint in endpoints {
+            let deliveries = try await webhooks.deliveries(endpoint.id, limit: 10)?.deliveries ?? []
+            let state: HTML = endpoint.enabled ? "<span class=\"ok\">enabled</span>" : "<span class=\"bad\">disabled: \(endpoint.disabledReason ?? "")</span>"
+            let rows = deliveries.map { delivery -> HTML in
+                """
+                <tr><td>\(ConsolePage.time(delivery.createdAt))</td><td>\(delivery.event)</td><td>\(delivery.type ?? "")</td><td>\(delivery.state)</td>
+                <td>\(ConsolePage.number(delivery.attempts))</td><td>\(delivery.lastStatus.map(String.init) ?? delivery.lastError ?? "—")</td>
+                <td>\(delivery.latencyMilliseconds.map { "\($0) ms" } ?? "—")</td><td class="log">\(delivery.responseExcerpt ?? "")</td></tr>
+                """
+            }
+            sections.append("""
+                <h2>\(endpoint.description.isEmpty ? endpoint.id : endpoint.description)</h2>
+                <dl class="facts"><dt>Id</dt><dd>\(endpoint.id)</dd><dt>URL</dt><dd>\(endpoint.url)</dd>
+                <dt>Events</dt><dd>\(endpoint.types.joined(separator: ", "))</dd><dt>Templates</dt><dd>\(endpoint.templates?.joined(separator: ", ") ?? "all")</dd>
+                <dt>State</dt><dd>\(state)</dd></dl>
+                \(rows.isEmpty ? "<p class=\"empty\">Nothing delivered yet.</p>" : """
+                    <div class="scroll"><table><caption>Newest deliveries to \(endpoint.id)</caption>
+                    <thead><tr><th scope="col">Queued</th><th scope="col">Event</th><th scope="col">Type</th><th scope="col">State</th><th scope="col">Attempts</th>
+                    <th scope="col">Last answer</th><th scope="col">Latency</th><th scope="col">Response</th></tr></thead><tbody>\(rows)</tbody></table></div>
+                    """ as HTML)
+                """)
+        }
+        return ConsolePage.page("Webhooks", section: "/console/webhooks", csrf: signed.csrf, endpoints.isEmpty
+            ? "<p class=\"empty\">No webhook endpoint. Subscribe one with <code>passwright webhooks add URL</code> or <code>POST /api/v1/webhooks</code>; its secret is shown once.</p>"
+            : sections.joined)
     }
 
     private func pushPage(_ signed: Signed) async throws -> HTTPResponse {

@@ -17,6 +17,7 @@ struct ConsoleRoutes: Sendable {
     let previews: PreviewService
     let pushWorker: PushWorker
     let expiry: IdentityExpiry
+    let webhooks: WebhookService
     let assets: ConsoleAssets
 
     /// Uploads through the console: the same limit as the API's template upload, plus base64 and form overhead.

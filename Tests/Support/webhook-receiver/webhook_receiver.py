@@ -9,7 +9,7 @@ again for each delivery; a delivery verifies when any of them verifies it (as a 
 does). `rules.json`, also read for each delivery, may hold:
     {"fail_first": 2}      answer 500 to the first two deliveries, then 200
     {"status": 410}        answer this status to every delivery
-    {"delay_ms": 500}      wait this long before answering
+    {"delay_ms": 500}      wait this long before answering (the delivery is recorded on receipt)
 Each delivery appends one JSON line to the record: its webhook-id, timestamp, the number of
 signatures, whether one verified, the event type, the status answered and the body.
 """
@@ -66,8 +66,6 @@ def main():
                 status = 500
             if "status" in rules:
                 status = rules["status"]
-            if rules.get("delay_ms"):
-                time.sleep(rules["delay_ms"] / 1000)
             try:
                 event = json.loads(body)
             except ValueError:
@@ -80,6 +78,9 @@ def main():
             with lock:
                 with open(options.record, "a") as handle:
                     handle.write(json.dumps(record) + "\n")
+            # Recorded on receipt, answered after the delay: a test can act while the sender waits.
+            if rules.get("delay_ms"):
+                time.sleep(rules["delay_ms"] / 1000)
             answer = b'{"ok":true}' if status < 300 else b'{"error":"test"}'
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
