@@ -42,10 +42,7 @@ public final class APNsClient: Sendable {
         self.configuration = configuration
         let connection = HTTPClientConfiguration(
             schemes: ["https"], version: .http2, caFile: configuration.caFile,
-            identity: HTTPClientIdentity(
-                certificatePEM: credentials.certificatePEM, privateKeyPEM: credentials.privateKeyPEM,
-                privateKeyPassword: credentials.privateKeyPassword
-            ),
+            identity: credentials,
             maxConcurrentStreams: configuration.maxConcurrentStreams,
             // One connection per client: when its streams are all busy, pushes queue for a free stream
             // instead of opening more connections (APNs treats connection churn as abuse).

@@ -54,8 +54,9 @@ public struct HTTPClientConfiguration: Sendable {
     }
 }
 
-/// A TLS client certificate and its private key as PEM bytes in memory, handed to libcurl as blobs so
-/// the key is never written to a file or put on a command line. Redacted when printed.
+/// A TLS client certificate (optionally followed by intermediates) and its private key (PKCS#8 or
+/// traditional, encrypted or not) as PEM bytes in memory, handed to libcurl as blobs so the key is
+/// never written to a file or put on a command line. Redacted when printed.
 public struct HTTPClientIdentity: Sendable, CustomStringConvertible {
     public var certificatePEM: Data
     public var privateKeyPEM: Data

@@ -29,10 +29,6 @@ public final class APNsStandInProcess: Sendable {
         caFile: URL, certificate: URL, key: URL, recordFile: URL, rulesFile: URL, port: Int = 0,
         maxConcurrentStreams: Int? = nil, delayMilliseconds: Int? = nil, answerEarly: Bool = false
     ) throws {
-        let errorFile = recordFile.appendingPathExtension("log")
-        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
-            throw FixtureError("cannot create \(errorFile.path)")
-        }
         var arguments = [
             "python3", Self.script.path, "--port", String(port),
             "--ca", caFile.path, "--cert", certificate.path, "--key", key.path,
@@ -41,28 +37,8 @@ public final class APNsStandInProcess: Sendable {
         if let maxConcurrentStreams { arguments += ["--max-concurrent-streams", String(maxConcurrentStreams)] }
         if let delayMilliseconds { arguments += ["--delay-ms", String(delayMilliseconds)] }
         if answerEarly { arguments.append("--answer-early") }
-        let output = Pipe()
-        let errors = try FileHandle(forWritingTo: errorFile)
-        let process = try ChildProcess(
-            Subprocess.envExecutable, arguments, environment: nil, directory: nil,
-            stdin: .null, stdout: .descriptor(output.fileHandleForWriting.fileDescriptor), stderr: .descriptor(errors.fileDescriptor)
-        )
-        try output.fileHandleForWriting.close()
-        try errors.close()
-
-        // The stand-in prints `PORT <n>` once it listens, and nothing else on stdout; EOF first means it died.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard text.hasPrefix("PORT "), let bound = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw FixtureError("apns_standin.py did not start (is `pip install h2` done?): \(text) \(errors)")
-        }
+        let (process, bound) = try PortAnnouncingProcess.start(
+            arguments, errorFile: recordFile.appendingPathExtension("log"), hint: "is `pip install h2` done?")
         self.port = bound
         self.process = Locked(process)
     }

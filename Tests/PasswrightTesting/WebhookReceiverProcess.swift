@@ -43,24 +43,10 @@ public final class WebhookReceiverProcess: Sendable {
             try Data("[]".utf8).write(to: folder.appendingPathComponent("secrets.json"))
             try Data("{}".utf8).write(to: folder.appendingPathComponent("rules.json"))
         }
-        let output = Pipe()
-        let process = try ChildProcess(
-            Subprocess.envExecutable,
+        let (process, bound) = try PortAnnouncingProcess.start(
             ["python3", Self.script.path, "--port", String(port), "--secrets", folder.appendingPathComponent("secrets.json").path,
              "--rules", folder.appendingPathComponent("rules.json").path, "--record", folder.appendingPathComponent("deliveries.jsonl").path],
-            environment: nil, directory: nil, stdin: .null, stdout: .descriptor(output.fileHandleForWriting.fileDescriptor), stderr: .descriptor(2))
-        try output.fileHandleForWriting.close()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard text.hasPrefix("PORT "), let bound = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw FixtureError("webhook_receiver.py did not start (is `pip install standardwebhooks` done?): \(text)")
-        }
+            errorFile: folder.appendingPathComponent("receiver.log"), hint: "is `pip install standardwebhooks` done?")
         self.port = bound
         self.process = Locked(process)
     }
