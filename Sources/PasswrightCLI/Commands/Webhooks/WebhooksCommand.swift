@@ -34,9 +34,17 @@ struct WebhooksCommand: Subcommand {
     /// The endpoint ID argument every per-endpoint subcommand takes.
     static let idArgument = CommandSpec.Argument(name: "ID", help: "The endpoint's id (whep_…), as 'webhooks list' shows it.")
 
-    static func id(_ arguments: ParsedArguments) throws(UsageError) -> String {
-        guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give the endpoint's id (see 'passwright webhooks list')") }
-        return id
+    /// The server and endpoint a per-endpoint subcommand works on, and its API path.
+    struct Target: Sendable {
+        let api: AdminAPI
+        let id: String
+        var path: String { "/api/v1/webhooks/\(AdminAPI.segment(id))" }
+
+        init(_ arguments: ParsedArguments, _ environment: [String: String]) throws {
+            guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give the endpoint's id (see 'passwright webhooks list')") }
+            self.id = id
+            api = try AdminAPI(arguments: arguments, environment: environment)
+        }
     }
 
     /// Sends a JSON body and prints the answer's summary, or fails naming the server's refusal.
@@ -116,19 +124,18 @@ struct WebhooksDeliveriesCommand: Subcommand {
         name: "deliveries", abstract: "An endpoint's newest deliveries: event, state, attempts, last status and latency.",
         arguments: [WebhooksCommand.idArgument], options: AdminAPI.readOptions)
 
-    let api: AdminAPI
-    let id: String
+    let target: WebhooksCommand.Target
     let json: Bool
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        id = try WebhooksCommand.id(arguments)
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        target = try WebhooksCommand.Target(arguments, environment)
         json = arguments.flag("json")
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let path = "/api/v1/webhooks/\(AdminAPI.segment(id))/deliveries"
-        guard let list = try await api.read(path, as: WebhookDeliveryList.self, raw: json, console: console) else { return .success }
+        guard let list = try await target.api.read(target.path + "/deliveries", as: WebhookDeliveryList.self, raw: json, console: console) else {
+            return .success
+        }
         var table = TextTable("EVENT", "TYPE", "STATE", "ATTEMPTS", "LAST", "MS")
         for delivery in list.deliveries {
             table.add(delivery.event, delivery.type ?? "", delivery.state, String(delivery.attempts),
@@ -146,22 +153,19 @@ struct WebhooksRotateCommand: Subcommand {
         arguments: [WebhooksCommand.idArgument],
         options: [.value("overlap", "SECONDS", help: "How long the old secret still signs (default: 86400, at most 604800)."), AdminAPI.serverOption])
 
-    let api: AdminAPI
-    let id: String
+    let target: WebhooksCommand.Target
     let overlap: Int
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        id = try WebhooksCommand.id(arguments)
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        target = try WebhooksCommand.Target(arguments, environment)
         let text = arguments.value("overlap") ?? "86400"
         guard let overlap = Int(text), (0...604_800).contains(overlap) else { throw UsageError("--overlap takes 0 to 604800 seconds, not '\(text)'") }
         self.overlap = overlap
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await WebhooksCommand.send(
-            api, "POST", "/api/v1/webhooks/\(AdminAPI.segment(id))/rotate-secret", body: WebhookRotation(overlapSeconds: overlap))
-        let secret = try answer.decode(WebhookSecret.self, from: api.server)
+        let answer = try await WebhooksCommand.send(target.api, "POST", target.path + "/rotate-secret", body: WebhookRotation(overlapSeconds: overlap))
+        let secret = try answer.decode(WebhookSecret.self, from: target.api.server)
         console.out("secret  \(secret.secret)")
         console.out("old secret signs until \(secret.previousValidUntil.formatted(.iso8601))")
         return .success
@@ -178,13 +182,11 @@ struct WebhooksReplayCommand: Subcommand {
             AdminAPI.serverOption,
         ])
 
-    let api: AdminAPI
-    let id: String
+    let target: WebhooksCommand.Target
     let replay: WebhookReplay
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        id = try WebhooksCommand.id(arguments)
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        target = try WebhooksCommand.Target(arguments, environment)
         var since: Date?
         if let text = arguments.value("since") {
             guard let date = try? Date(text, strategy: .iso8601) else { throw UsageError("--since takes an ISO 8601 time such as 2026-12-01T00:00:00Z, not '\(text)'") }
@@ -195,8 +197,8 @@ struct WebhooksReplayCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await WebhooksCommand.send(api, "POST", "/api/v1/webhooks/\(AdminAPI.segment(id))/replay", body: replay)
-        console.out("queued \(try answer.decode(WebhookReplayResult.self, from: api.server).queued) deliveries")
+        let answer = try await WebhooksCommand.send(target.api, "POST", target.path + "/replay", body: replay)
+        console.out("queued \(try answer.decode(WebhookReplayResult.self, from: target.api.server).queued) deliveries")
         return .success
     }
 }
@@ -207,17 +209,15 @@ struct WebhooksEnableCommand: Subcommand {
         name: "enable", abstract: "Resume deliveries to an endpoint that was disabled (its pending deliveries go on in order).",
         arguments: [WebhooksCommand.idArgument], options: [AdminAPI.serverOption])
 
-    let api: AdminAPI
-    let id: String
+    let target: WebhooksCommand.Target
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        id = try WebhooksCommand.id(arguments)
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        target = try WebhooksCommand.Target(arguments, environment)
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        _ = try await WebhooksCommand.send(api, "PATCH", "/api/v1/webhooks/\(AdminAPI.segment(id))", body: WebhookChange(members: ["enabled": .bool(true)]))
-        console.out("enabled \(id)")
+        _ = try await WebhooksCommand.send(target.api, "PATCH", target.path, body: WebhookChange(members: ["enabled": .bool(true)]))
+        console.out("enabled \(target.id)")
         return .success
     }
 }
@@ -227,18 +227,18 @@ struct WebhooksRemoveCommand: Subcommand {
     static let spec = CommandSpec(
         name: "remove", abstract: "Remove an endpoint and its deliveries.", arguments: [WebhooksCommand.idArgument], options: [AdminAPI.serverOption])
 
-    let api: AdminAPI
-    let id: String
+    let target: WebhooksCommand.Target
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        id = try WebhooksCommand.id(arguments)
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        target = try WebhooksCommand.Target(arguments, environment)
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await api.send("DELETE", "/api/v1/webhooks/\(AdminAPI.segment(id))")
-        guard answer.isSuccess else { throw AdminAPIError.refused(server: api.server, status: answer.status, detail: answer.problem?.summary ?? answer.text) }
-        console.out("removed \(id)")
+        let answer = try await target.api.send("DELETE", target.path)
+        guard answer.isSuccess else {
+            throw AdminAPIError.refused(server: target.api.server, status: answer.status, detail: answer.problem?.summary ?? answer.text)
+        }
+        console.out("removed \(target.id)")
         return .success
     }
 }
