@@ -48,6 +48,8 @@ public final class WalletServices: Sendable {
     public let events: EventService
     /// Webhook endpoints.
     public let webhooks: WebhookService
+    /// `Idempotency-Key`s of the admin API's writes.
+    public let idempotency: IdempotencyService
     /// Delivers webhook events.
     public let webhookWorker: WebhookWorker
     private let logger: Logger
@@ -85,6 +87,7 @@ public final class WalletServices: Sendable {
         consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
         events = EventService(store: store, retention: configuration.eventRetention)
+        idempotency = IdempotencyService(store: store)
         webhooks = WebhookService(store: store, box: SecretBox(deriving: configuration.downloadLinkKey, purpose: "webhook secrets"))
         webhookWorker = WebhookWorker(store: store, webhooks: webhooks, configuration: webhookConfiguration, doorbell: webhookDoorbell, logger: logger)
     }
@@ -152,7 +155,7 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
-            group.addTask { await EventPruner(events: self.events, logger: self.logger).run() }
+            group.addTask { await RetentionWorker(events: self.events, idempotency: self.idempotency, logger: self.logger).run() }
             group.addTask { await self.webhookWorker.run() }
             if pushWorker.hasSenders {
                 group.addTask { await self.pushWorker.run() }

@@ -49,7 +49,9 @@ public final class WalletService: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
-        let issuing = IssuingRoutes(service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics)
+        let issuing = IssuingRoutes(
+            service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics,
+            idempotent: Idempotent(service: services.idempotency))
         router.add(issuing.group(adminToken: configuration.adminToken))
         router.add(issuing.downloads)
         router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(adminToken: configuration.adminToken))

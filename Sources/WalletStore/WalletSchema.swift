@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys]
 
     static let initial = Migration(
         version: 1,
@@ -403,5 +403,26 @@ enum WalletSchema {
             CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, state, id);
             CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
             CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
+            """
+
+    /// `Idempotency-Key`s (the IETF httpapi draft): per scope (the credential that sent it), the
+    /// request's fingerprint and, once it was answered, the answer to replay. `done` is 0 while the
+    /// first request runs. Kept 24 hours.
+    static let idempotencyKeys = Migration(version: 8, name: "idempotency keys", sqlite: idempotencyScript, postgres: idempotencyScript
+        .replacingOccurrences(of: "BLOB", with: "BYTEA"))
+
+    private static let idempotencyScript = """
+            CREATE TABLE idempotency_keys (
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                done INTEGER NOT NULL DEFAULT 0,
+                status INTEGER,
+                headers TEXT,
+                body BLOB,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (scope, key)
+            );
+            CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
             """
 }

@@ -13,6 +13,7 @@ struct IssuingRoutes {
     let links: DownloadLinks
     let publicURL: String
     let metrics: ServiceMetrics
+    let idempotent: Idempotent
 
     /// The admin routes under `/api/v1` that issue, read and change passes.
     func group(adminToken: String) -> RouteGroup {
@@ -20,12 +21,12 @@ struct IssuingRoutes {
         let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
         group.add(Route(
             .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
-            requestBody: .json(IssueRequest.schemaName),
+            parameters: [Idempotent.parameter], requestBody: .json(IssueRequest.schemaName),
             responses: [
                 .json(.created, "Issued", schema: IssueResponse.schemaName), .problem(.badRequest, "Malformed JSON"),
-                .problem(.conflict, "A pass with this serial number exists"), .problem(.unsupportedMediaType, "Not JSON"),
+                .problem(.conflict, "A pass with this serial number exists, or a request with the same Idempotency-Key is still being answered"), .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Invalid values, each with its JSON path", schema: "InvalidPassProblem"),
-            ]) { request, _ in try await issue(request) })
+            ]) { request, context in try await idempotent.run(request, context) { try await issue(request) } })
         group.add(Route(
             .get, "/passes/:passType/:serial", operationID: "getPass",
             summary: "Read a pass's stored data",
@@ -34,12 +35,13 @@ struct IssuingRoutes {
         group.add(Route(
             .patch, "/passes/:passType/:serial", operationID: "updatePass",
             summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
-            requestBody: .json(PassChangeRequest.schemaName),
+            parameters: [Idempotent.parameter], requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: UpdateResult.schemaName), .problem(.badRequest, "Malformed JSON or bad path parameter"),
+                .problem(.conflict, "A request with the same Idempotency-Key is still being answered"),
                 .problem(.notFound, "No such pass"), .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Invalid values", schema: "InvalidPassProblem"),
-            ]) { request, context in try await update(request, context) })
+            ]) { request, context in try await idempotent.run(request, context) { try await update(request, context) } })
         group.add(Route(
             .get, "/passes/:passType/:serial/pkpass", operationID: "getPassArchive", summary: "The signed .pkpass",
             responses: [RouteResponse(.ok, "The signed pass", body: pkpass), .problem(.notFound, "No such pass")]
@@ -47,12 +49,13 @@ struct IssuingRoutes {
         group.add(Route(
             .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
             summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
-            requestBody: .json(PassChangeRequest.schemaName),
+            parameters: [Idempotent.parameter], requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: TemplateUpdateResult.schemaName), .problem(.badRequest, "Malformed JSON"),
+                .problem(.conflict, "A request with the same Idempotency-Key is still being answered"),
                 .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Unknown template or invalid values"),
-            ]) { request, context in try await updateTemplate(request, context) })
+            ]) { request, context in try await idempotent.run(request, context) { try await updateTemplate(request, context) } })
         group.add(Route(
             .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
             parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
