@@ -43,7 +43,7 @@ enum WebhookDestination {
             entry = current.pointee.ai_next
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             guard getnameinfo(current.pointee.ai_addr, current.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            addresses.append(String(cString: buffer))
+            addresses.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         guard let first = addresses.first else { throw .invalid("\(host) has no address") }
         for address in addresses {
