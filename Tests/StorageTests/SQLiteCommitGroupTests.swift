@@ -67,6 +67,8 @@ import Testing
                         seenInSecond.withLock { $0 = (inTransaction, committed, firstAnswered.withLock { $0 }) }
                     }
                 }
+                // Queued in this order: two tasks started together may reach the writer either way round.
+                try await database.writer.waitForWaiters(1)
                 group.addTask {
                     try await database.transaction { try await Self.insert(3, into: $0) }
                 }
