@@ -28,15 +28,24 @@ public struct HTTPRequestPlan: Sendable {
     /// Whether the server decodes a form body (URL-encoded or multipart) for ``HTTPRequest/form()``
     /// once it is in, with libmicrohttpd's own form parser, which needs the connection.
     public var decodesForm: Bool
+    /// Whether the server writes the body to a temporary file (``HTTPRequest/spooledBody``) instead of
+    /// memory, for uploads too large to hold; such a body's arrival also keeps its connection's receive
+    /// deadline from running out while it makes progress.
+    public var spoolsBody: Bool
+    /// The answer the server sends from the head, without reading the body (and closing the
+    /// connection after it): a refused upload is not received first.
+    public var answerAtHead: HTTPResponse?
     /// Answers the request once its body is in.
     public let respond: @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// Creates a plan.
-    public init(maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread, decodesForm: Bool = false,
-                respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+    public init(maxBodySize: Int? = nil, start: ResponderStart = .onDaemonThread, decodesForm: Bool = false, spoolsBody: Bool = false,
+                answerAtHead: HTTPResponse? = nil, respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.maxBodySize = maxBodySize
         self.start = start
         self.decodesForm = decodesForm
+        self.spoolsBody = spoolsBody
+        self.answerAtHead = answerAtHead
         self.respond = respond
     }
 }

@@ -52,6 +52,10 @@ public final class WalletServices: Sendable {
     public let idempotency: IdempotencyService
     /// Delivers webhook events.
     public let webhookWorker: WebhookWorker
+    /// Bulk issuing jobs.
+    public let bulkJobs: BulkJobService
+    /// Issues the records of bulk jobs.
+    public let bulkJobWorker: BulkJobWorker
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -61,7 +65,8 @@ public final class WalletServices: Sendable {
     public init(
         configuration: ServiceConfiguration, pushSenders: [String: any PushSender]? = nil,
         pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
-        webhookWorker webhookConfiguration: WebhookWorkerConfiguration = WebhookWorkerConfiguration(), logger: Logger
+        webhookWorker webhookConfiguration: WebhookWorkerConfiguration = WebhookWorkerConfiguration(),
+        bulkJobWorker bulkConfiguration: BulkJobWorkerConfiguration = BulkJobWorkerConfiguration(), logger: Logger
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -90,6 +95,10 @@ public final class WalletServices: Sendable {
         idempotency = IdempotencyService(store: store)
         webhooks = WebhookService(store: store, box: SecretBox(deriving: configuration.downloadLinkKey, purpose: "webhook secrets"))
         webhookWorker = WebhookWorker(store: store, webhooks: webhooks, configuration: webhookConfiguration, doorbell: webhookDoorbell, logger: logger)
+        // Rung when this instance opens a job; other instances' openings arrive by NOTIFY.
+        let bulkDoorbell = Doorbell()
+        bulkJobs = BulkJobService(store: store, templates: templates, passes: passes, jobOpened: bulkDoorbell, retention: configuration.eventRetention)
+        bulkJobWorker = BulkJobWorker(store: store, templates: templates, configuration: bulkConfiguration, doorbell: bulkDoorbell, logger: logger)
     }
 
     /// Opens the database (waiting for it as `configuration.databaseStartup` says), migrates it,
@@ -155,8 +164,9 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
-            group.addTask { await RetentionWorker(events: self.events, idempotency: self.idempotency, logger: self.logger).run() }
+            group.addTask { await RetentionWorker(events: self.events, idempotency: self.idempotency, bulkJobs: self.bulkJobs, logger: self.logger).run() }
             group.addTask { await self.webhookWorker.run() }
+            group.addTask { await self.bulkJobWorker.run() }
             if pushWorker.hasSenders {
                 group.addTask { await self.pushWorker.run() }
             } else {

@@ -28,12 +28,14 @@ public final class WalletService: Sendable {
         configuration: ServiceConfiguration, http: HTTPServerConfiguration = HTTPServerConfiguration(),
         pushSenders: [String: any PushSender]? = nil, pushWorker pushConfiguration: PushWorkerConfiguration = PushWorkerConfiguration(),
         webhookWorker webhookConfiguration: WebhookWorkerConfiguration = WebhookWorkerConfiguration(),
+        bulkJobWorker bulkConfiguration: BulkJobWorkerConfiguration = BulkJobWorkerConfiguration(),
         logger: Logger = Logger(label: "passwright")
     ) throws {
         self.logger = logger
         self.http = http
         let services = WalletServices(
-            configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, webhookWorker: webhookConfiguration, logger: logger)
+            configuration: configuration, pushSenders: pushSenders, pushWorker: pushConfiguration, webhookWorker: webhookConfiguration,
+            bulkJobWorker: bulkConfiguration, logger: logger)
         self.services = services
         router = try Self.router(services: services, logger: logger)
         server = HTTPServer(configuration: http, responder: router, logger: logger)
@@ -59,6 +61,9 @@ public final class WalletService: Sendable {
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(EventRoutes(events: services.events).group(adminToken: configuration.adminToken))
         router.add(WebhookRoutes(webhooks: services.webhooks).group(adminToken: configuration.adminToken))
+        router.add(BulkJobRoutes(
+            jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency)
+        ).group(adminToken: configuration.adminToken))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

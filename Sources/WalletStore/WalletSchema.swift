@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs]
 
     static let initial = Migration(
         version: 1,
@@ -424,5 +424,44 @@ enum WalletSchema {
                 PRIMARY KEY (scope, key)
             );
             CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+            """
+
+    /// Bulk issuing jobs and their records. A record's serial number is chosen when the upload is
+    /// read, and its row turns `issued` in the transaction that inserts its pass, so a job resumed
+    /// after a crash can never issue a record twice. Workers of every instance claim open records
+    /// under a lease (`SKIP LOCKED` on PostgreSQL); the partial index holds only the open ones.
+    static let bulkJobs = Migration(version: 9, name: "bulk jobs", sqlite: bulkJobsScript, postgres: bulkJobsScript)
+
+    private static let bulkJobsScript = """
+            CREATE TABLE bulk_jobs (
+                id TEXT PRIMARY KEY,
+                template TEXT NOT NULL,
+                format TEXT NOT NULL,
+                validation TEXT NOT NULL,
+                state TEXT NOT NULL,
+                records INTEGER NOT NULL DEFAULT 0,
+                issued INTEGER NOT NULL DEFAULT 0,
+                failed INTEGER NOT NULL DEFAULT 0,
+                validated INTEGER NOT NULL DEFAULT 0,
+                actor TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                started_at BIGINT,
+                finished_at BIGINT,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE INDEX bulk_jobs_created ON bulk_jobs (created_at);
+            CREATE TABLE bulk_job_records (
+                job_id TEXT NOT NULL REFERENCES bulk_jobs (id) ON DELETE CASCADE,
+                line INTEGER NOT NULL,
+                serial_number TEXT NOT NULL,
+                record TEXT,
+                state TEXT NOT NULL,
+                errors TEXT,
+                lease_owner TEXT,
+                lease_until BIGINT,
+                PRIMARY KEY (job_id, line)
+            );
+            CREATE INDEX bulk_job_records_open ON bulk_job_records (job_id, line) WHERE state IN ('pending', 'valid');
+            CREATE INDEX bulk_job_records_issued ON bulk_job_records (job_id, line) WHERE state = 'issued';
             """
 }

@@ -16,6 +16,11 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case updateConflict(PassKey, attempts: Int)
     /// No template of this name is stored (HTTP 404).
     case templateNotFound(String)
+    /// No bulk job has this id (HTTP 404).
+    case bulkJobNotFound(String)
+    /// The lease on a bulk job's record passed to another instance before this one settled it: it
+    /// wrote nothing, and the other instance settles the record.
+    case leaseLost(String)
     /// The database failed while the store was doing `operation`; `error` says how, without values.
     /// Its ``StorageError/kind`` decides the HTTP status: 503 with `Retry-After` while the database is
     /// unavailable, 507 while it is full (nothing was written either way), 500 for anything else.
@@ -32,6 +37,10 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) changed under the update \(attempts) times in a row (other writers got there first); nothing of this update was written to it, try again"
         case .templateNotFound(let name):
             "No template '\(name)' is stored; upload it with PUT /api/v1/templates/\(name) or `passwright templates push`"
+        case .bulkJobNotFound(let id):
+            "No bulk job \(id) is stored; it may have been pruned after the retention period"
+        case .leaseLost(let what):
+            "The lease on \(what) lapsed and another instance took it over; nothing was written"
         case .database(let operation, let error):
             "The Wallet store cannot \(operation): \(error)"
         }

@@ -18,7 +18,11 @@ public struct HTTPRequest: Sendable {
     /// The header fields; lookups ignore case.
     public var headers: HTTPHeaders
     /// The body, complete; its size was checked against the route's limit before it was buffered.
+    /// Empty for a route whose body is spooled (``spooledBody``).
     public var body: Data
+    /// The body written to a temporary file as it arrived, for a route whose body is
+    /// ``RouteBody/spooled``; `nil` otherwise.
+    public var spooledBody: SpooledBody?
     /// The numeric IP address of the peer (the proxy, behind a reverse proxy), if known.
     public var remoteAddress: String?
     /// The form the server decoded from the body, for a route whose body is a form (``RouteBody/form(_:)``);
@@ -31,6 +35,7 @@ public struct HTTPRequest: Sendable {
         target: String,
         headers: HTTPHeaders = [:],
         body: Data = Data(),
+        spooledBody: SpooledBody? = nil,
         remoteAddress: String? = nil
     ) {
         // The byte, not the `Character`: finding a `Character` walks grapheme clusters.
@@ -44,6 +49,7 @@ public struct HTTPRequest: Sendable {
         self.queryItems = rawQuery.map(HTTPQueryItem.parse) ?? []
         self.headers = headers
         self.body = body
+        self.spooledBody = spooledBody
         self.remoteAddress = remoteAddress
     }
 
@@ -54,6 +60,11 @@ public struct HTTPRequest: Sendable {
             throw HTTPError(.unsupportedMediaType, "send the form as application/x-www-form-urlencoded or multipart/form-data")
         }
         return try decodedForm.get()
+    }
+
+    /// Whether the request carries a body, in memory or spooled.
+    public var hasBody: Bool {
+        !body.isEmpty || (spooledBody?.count ?? 0) > 0
     }
 
     /// The first value of a query item, or `nil` when it is absent.

@@ -57,6 +57,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let internalServerError = HTTPStatus(code: 500)
     /// `503 Service Unavailable`.
     public static let serviceUnavailable = HTTPStatus(code: 503)
+    /// `507 Insufficient Storage`: the server's disk is full.
+    public static let insufficientStorage = HTTPStatus(code: 507)
 
     /// `200 OK`, for logs.
     public var description: String { "\(code) \(reasonPhrase)" }
@@ -71,6 +73,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         414: "URI Too Long", 415: "Unsupported Media Type", 422: "Unprocessable Content",
         428: "Precondition Required", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
         500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
-        503: "Service Unavailable", 504: "Gateway Timeout",
+        503: "Service Unavailable", 504: "Gateway Timeout", 507: "Insufficient Storage",
     ]
 }

@@ -23,12 +23,16 @@ public struct RouteAuth: Sendable {
     public let refusal: String
     /// Decides whether a request may call the route; `nil` lets every request through.
     public let check: Check?
+    /// The same check when it needs only the request's head: the router runs it before a spooled body
+    /// (``RouteBody/spooled``) is received, so no stranger can fill the disk. `nil` for a resolving check.
+    let headCheck: (@Sendable (HTTPRequest) -> HTTPResponse?)?
 
     /// Creates an auth rule whose check needs only the request: it returns the refusal, or `nil` to
     /// let the request through.
     public init(scheme: String?, refusal: String, check: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) {
         self.scheme = scheme
         self.refusal = refusal
+        self.headCheck = check
         self.check = check.map { check in
             { @Sendable request, _ in check(request).map(Outcome.refused) ?? .allowed() }
         }
@@ -40,6 +44,7 @@ public struct RouteAuth: Sendable {
         self.scheme = scheme
         self.refusal = refusal
         self.check = check
+        self.headCheck = nil
     }
 
     /// Anyone may call the route.

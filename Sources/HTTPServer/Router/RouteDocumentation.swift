@@ -17,14 +17,21 @@ public struct RouteBody: Sendable, Equatable {
     /// Whether the router refuses a request whose `Content-Type` is another with `415`; off where the
     /// clients are not held to one (Wallet's devices, whose protocol does not promise a `Content-Type`).
     public let checksContentType: Bool
+    /// Whether the server writes the body to a temporary file instead of memory
+    /// (``HTTPRequest/spooledBody``): for uploads of hundreds of megabytes.
+    public let spooled: Bool
 
     /// Creates a body description.
-    public init(_ contentType: String, schema: String, required: Bool = true, alternatives: [String] = [], checksContentType: Bool = true) {
+    public init(
+        _ contentType: String, schema: String, required: Bool = true, alternatives: [String] = [], checksContentType: Bool = true,
+        spooled: Bool = false
+    ) {
         self.contentType = contentType
         self.schema = schema
         self.required = required
         self.alternatives = alternatives
         self.checksContentType = checksContentType
+        self.spooled = spooled
     }
 
     /// A JSON body with the named schema.
@@ -48,7 +55,7 @@ public struct RouteBody: Sendable, Equatable {
     /// The `415` for a request this body does not accept, `nil` when it does: a request without a body
     /// passes when the body is optional, one without a (well-formed) `Content-Type` does not.
     func refusal(for request: HTTPRequest) -> HTTPResponse? {
-        guard checksContentType, required || !request.body.isEmpty else { return nil }
+        guard checksContentType, required || request.hasBody else { return nil }
         if let type = request.contentType, accepted.contains(where: { $0.accepts(type) }) { return nil }
         return .problem(status: .unsupportedMediaType, detail: "send the body as Content-Type: \(contentType)")
     }

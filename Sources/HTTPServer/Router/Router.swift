@@ -108,7 +108,14 @@ public struct Router: HTTPResponder {
             let context = RequestContext(
                 route: MatchedRoute(method: route.method, path: route.path, operationID: route.operationID),
                 parameters: parameters, logger: logger)
-            return HTTPRequestPlan(maxBodySize: route.maxBodySize, start: route.start, decodesForm: route.requestBody?.isForm ?? false) { request in
+            if route.requestBody?.spooled == true, let refusal = route.auth?.headCheck?(head) {
+                // An upload that will be refused is not written to disk first.
+                return HTTPRequestPlan(answerAtHead: refusal) { _ in refusal }
+            }
+            return HTTPRequestPlan(
+                maxBodySize: route.maxBodySize, start: route.start, decodesForm: route.requestBody?.isForm ?? false,
+                spoolsBody: route.requestBody?.spooled ?? false
+            ) { request in
                 await through(middleware[...], request, context) { request in await run(route, request, context) }
             }
         case .refused(let response):

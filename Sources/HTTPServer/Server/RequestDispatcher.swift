@@ -204,6 +204,9 @@ final class RequestDispatcher: Sendable {
         switch action {
         case .proceed:
             return true
+        case .progressed:
+            deadlines?.completed(connection)
+            return true
         case .resume:
             connection.resume()
             return true
@@ -230,10 +233,12 @@ final class RequestDispatcher: Sendable {
 
     /// Runs the responder; `timeLimits` answers the client instead if it takes too long (a responder
     /// that ignores the cancellation then still holds its task, but not its client).
+    /// A spooled upload's responder is not held to the limit: it reads the whole upload (into the
+    /// database, for a bulk job), which takes as long as the upload is large; shutdown still answers it.
     private func respond(to head: HTTPRequest, plan: HTTPRequestPlan, for request: InFlightRequest) async {
-        let ticket = timeLimits.started(request)
+        let ticket = plan.spoolsBody ? nil : timeLimits.started(request)
         let response = await plan.respond(head)
-        timeLimits.finished(ticket)
+        if let ticket { timeLimits.finished(ticket) }
         _ = perform(request.apply { $0.responderFinished(response) }, for: request)
     }
 

@@ -15,7 +15,7 @@ struct RequestStateMachine: Sendable {
         /// Headers not seen yet.
         case head
         /// Receiving the body, within `limit` bytes.
-        case body(HTTPRequest, HTTPRequestPlan, limit: Int, received: Data)
+        case body(HTTPRequest, HTTPRequestPlan, limit: Int, received: ReceivedBody)
         /// A body without a declared length (chunked) outgrew `limit`: it is read and dropped
         /// unbuffered (`dropped` bytes so far) and `413` is sent when it ends, or once more than
         /// `lingerLimit` bytes past the limit went by, since a body that long may never end.
@@ -35,6 +35,9 @@ struct RequestStateMachine: Sendable {
     enum Action: Sendable {
         /// Nothing: keep reading, or the response is not ready yet.
         case proceed
+        /// A chunk of a spooled body was written: the upload makes progress, so its receive deadline
+        /// starts again (a large upload may take longer than a request head is given, a stalled one not).
+        case progressed
         /// Queue this response now (on the daemon thread, inside the access handler).
         case answer(HTTPResponse)
         /// The body is in: start the plan's responder, then report `firstStepEnded()`.
@@ -84,6 +87,11 @@ struct RequestStateMachine: Sendable {
             state = .answered  // answered before any body byte is read, and the connection is closed
             return .answer(.problem(status: .badRequest, detail: "\(reason).", headers: ["Connection": "close"]))
         case .accepted(let request, let plan):
+            if var response = plan.answerAtHead {
+                state = .answered
+                response.headers["Connection"] = "close"
+                return .answer(response)
+            }
             let limit = plan.maxBodySize ?? defaultBodyLimit
             if let declared = request.headers["Content-Length"].flatMap(Int.init), declared > limit {
                 // Answered from the head, before any body byte: a client that sends nothing until it
@@ -93,7 +101,14 @@ struct RequestStateMachine: Sendable {
                 state = .answered
                 return .answer(Self.contentTooLarge(limit: limit))
             }
-            state = .body(request, plan, limit: limit, received: Data())
+            do {
+                state = .body(request, plan, limit: limit, received: plan.spoolsBody ? .spooled(try SpooledBody()) : .memory(Data()))
+            } catch {
+                state = .answered
+                var response = error.response
+                response.headers["Connection"] = "close"
+                return .answer(response)
+            }
             return .proceed
         }
     }
@@ -107,9 +122,16 @@ struct RequestStateMachine: Sendable {
                 state = .discarding(limit: limit, dropped: received.count + bytes.count)
                 return .proceed
             }
-            received.append(contentsOf: bytes)
+            do {
+                try received.append(bytes)
+            } catch {
+                state = .answered
+                var response = error.response
+                response.headers["Connection"] = "close"
+                return .answer(response)
+            }
             state = .body(request, plan, limit: limit, received: received)
-            return .proceed
+            return plan.spoolsBody ? .progressed : .proceed
         case .discarding(let limit, let dropped):
             // A body that goes on past the linger bound may never end: answer now and close the
             // connection instead of reading it forever.
@@ -139,7 +161,10 @@ struct RequestStateMachine: Sendable {
                 return .answer(Self.shuttingDown)
             }
             state = .running(suspended: false)
-            request.body = received
+            switch received {
+            case .memory(let data): request.body = data
+            case .spooled(let file): request.spooledBody = file
+            }
             return .startResponder(request, plan)
         case .discarding(let limit, _):
             state = .answered
@@ -211,5 +236,30 @@ struct RequestStateMachine: Sendable {
 
     static func contentTooLarge(limit: Int) -> HTTPResponse {
         .problem(status: .contentTooLarge, detail: "The request body is larger than the \(limit) bytes this resource accepts.")
+    }
+}
+
+/// The body received so far: in memory, or written to a spool file for a route that asks for it.
+enum ReceivedBody: Sendable {
+    case memory(Data)
+    case spooled(SpooledBody)
+
+    var count: Int {
+        switch self {
+        case .memory(let data): data.count
+        case .spooled(let file): file.count
+        }
+    }
+
+    /// Appends a chunk; a spool file's write can fail (`507` when the disk is full).
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(HTTPError) {
+        switch self {
+        case .memory(var data):
+            self = .memory(Data())  // drop this enum's reference so the append does not copy the buffer
+            data.append(contentsOf: bytes)
+            self = .memory(data)
+        case .spooled(let file):
+            try file.append(bytes)
+        }
     }
 }

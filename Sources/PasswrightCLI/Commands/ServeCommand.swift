@@ -52,11 +52,16 @@ struct ServeCommand: Subcommand {
                 How long a webhook delivery in flight is held before another instance (or this one, restarted) \
                 sends it again; 5 to 3600 (default: 60).
                 """),
+            .value("job-lease", "SECONDS", help: """
+                How long a batch of a bulk job's records is held before another instance (or this one, restarted) \
+                takes it over; 1 to 3600 (default: 60).
+                """),
         ])
 
     let hostname: String
     let eventRetention: Duration
     let webhookLease: Duration
+    let jobLease: Duration
     let port: Int
     let dataDirectory: URL
     let database: DatabaseConfiguration
@@ -137,6 +142,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--webhook-lease takes 5 to 3600 seconds, not '\(webhookLeaseText)'")
         }
         webhookLease = .seconds(webhookLeaseSeconds)
+        let jobLeaseText = setting("job-lease", "PASSWRIGHT_JOB_LEASE") ?? "60"
+        guard let jobLeaseSeconds = Int(jobLeaseText), (1...3600).contains(jobLeaseSeconds) else {
+            throw UsageError("--job-lease takes 1 to 3600 seconds, not '\(jobLeaseText)'")
+        }
+        jobLease = .seconds(jobLeaseSeconds)
         self.environment = environment
     }
 
@@ -158,7 +168,8 @@ struct ServeCommand: Subcommand {
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),
-            webhookWorker: WebhookWorkerConfiguration(lease: webhookLease), logger: logger)
+            webhookWorker: WebhookWorkerConfiguration(lease: webhookLease),
+            bulkJobWorker: BulkJobWorkerConfiguration(lease: jobLease), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await service.run() }
             // Start-up (the database, migrations, template import) runs inside run(); the banner waits

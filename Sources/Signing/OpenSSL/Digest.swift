@@ -36,6 +36,23 @@ public enum Digest {
         return Data(output.prefix(Int(length)))
     }
 
+    /// Lowercase hex SHA-256 of `prefix` followed by everything `handle` reads to its end, a megabyte
+    /// at a time: the fingerprint of an upload too large to hold in memory.
+    public static func sha256Hex(_ prefix: Data, thenReading handle: FileHandle) throws -> String {
+        guard let context = EVP_MD_CTX_new() else { preconditionFailure("EVP_MD_CTX_new failed: \(OpenSSLGate.drainErrors())") }
+        defer { EVP_MD_CTX_free(context) }
+        precondition(EVP_DigestInit_ex(context, FetchedDigests.shared.sha256, nil) == 1, "EVP_DigestInit_ex failed")
+        var chunk = prefix
+        repeat {
+            chunk.withUnsafeBytes { bytes in _ = EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) }
+            chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+        } while !chunk.isEmpty
+        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(context, &output, &length) == 1, "EVP_DigestFinal_ex failed")
+        return hex(Data(output.prefix(Int(length))))
+    }
+
     private static func digest(_ data: Data, with algorithm: OpaquePointer) -> Data {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

@@ -1,12 +1,14 @@
 import Foundation
 import PasswrightLogging
 
-/// Keeps what expires to its lifetime: the event log to its retention and idempotency keys to a day;
+/// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
+/// idempotency keys to a day;
 /// prunes at start and then hourly, in small batches. Every instance may run it; a batch another
 /// instance already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
     let idempotency: IdempotencyService
+    let bulkJobs: BulkJobService
     let logger: Logger
     /// How long between two prunings: both expire by the day, so an hour is plenty.
     var interval: Duration = .seconds(3600)
@@ -17,7 +19,10 @@ public struct RetentionWorker: Sendable {
             do {
                 let events = try await events.prune()
                 let keys = try await idempotency.prune()
-                if events + keys > 0 { logger.info("pruned expired rows", ["events": String(events), "idempotencyKeys": String(keys)]) }
+                let jobs = try await bulkJobs.prune()
+                if events + keys + jobs > 0 {
+                    logger.info("pruned expired rows", ["events": String(events), "idempotencyKeys": String(keys), "bulkJobs": String(jobs)])
+                }
             } catch {
                 logger.error("cannot prune expired rows; trying again later", ["error": "\(error)"])
             }

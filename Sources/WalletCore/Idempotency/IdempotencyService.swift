@@ -22,6 +22,11 @@ public struct IdempotencyService: Sendable {
         Digest.sha256Hex(Data("\(method)\n\(path)\n".utf8) + body)
     }
 
+    /// The same fingerprint of a request whose body is read from `body` (an upload spooled to disk).
+    public static func fingerprint(method: String, path: String, reading body: FileHandle) throws -> String {
+        try Digest.sha256Hex(Data("\(method)\n\(path)\n".utf8), thenReading: body)
+    }
+
     /// What a request with a key should do.
     public enum Claim: Sendable, Equatable {
         /// Run it, then ``finish(scope:key:status:headers:body:)``.

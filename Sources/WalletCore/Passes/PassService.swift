@@ -69,6 +69,12 @@ public struct PassService: Sendable {
     /// token and that version.
     public func issue(_ request: Issue) async throws -> StoredPass {
         let (version, compiler) = try await templates.currentCompiler(request.template)
+        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version))
+    }
+
+    /// The pass `request` makes with `compiler` (its template's `version`), validated: the serial
+    /// number given, the record's, or a new UUID; the record's token or a new one. Throws what is wrong.
+    static func prepare(_ request: Issue, compiler: PassCompiler, version: Int64) throws -> NewPass {
         if request.serialNumber == nil, let given = request.data["serialNumber"], given != .null, given.kind != JSONValue.string("").kind {
             // A number (or anything but a string) would otherwise be dropped for a UUID without a word.
             throw ServiceError.invalid("data.serialNumber must be a string (Wallet's serialNumber is a string); found \(given.kind)")
@@ -84,9 +90,9 @@ public struct PassService: Sendable {
         let input = PassInput(record: .object(request.data), recordName: "data", serialNumber: serial, authenticationToken: token, overrides: request.overrides)
         _ = try compiler.validate(input)
         let key = PassKey(passTypeIdentifier: compiler.template.passTypeIdentifier, serialNumber: serial)
-        return try await store.createPass(NewPass(
+        return NewPass(
             key: key, template: request.template, data: Self.text(.object(request.data)),
-            overrides: Self.text(.object(request.overrides)), authenticationToken: token, templateVersion: version))
+            overrides: Self.text(.object(request.overrides)), authenticationToken: token, templateVersion: version)
     }
 
     /// A change to one pass or to every pass of a template.
@@ -136,7 +142,7 @@ public struct PassService: Sendable {
         return object
     }
 
-    private static func string(_ value: JSONValue?) -> String? {
+    static func string(_ value: JSONValue?) -> String? {
         if case .string(let string)? = value, !string.isEmpty { return string }
         return nil
     }

@@ -25,7 +25,9 @@ struct Idempotent: Sendable {
             throw HTTPError.badRequest("Idempotency-Key must be 1 to \(IdempotencyService.maximumKeyLength) printable ASCII characters, such as a UUID")
         }
         let target = request.rawPath + (request.rawQuery.map { "?\($0)" } ?? "")
-        let fingerprint = IdempotencyService.fingerprint(method: request.method.rawValue, path: target, body: request.body)
+        let fingerprint = try request.spooledBody.map {
+            try IdempotencyService.fingerprint(method: request.method.rawValue, path: target, reading: try $0.open())
+        } ?? IdempotencyService.fingerprint(method: request.method.rawValue, path: target, body: request.body)
         switch try await service.claim(scope: Self.scope, key: key, fingerprint: fingerprint) {
         case .replay(let status, let fields, let body):
             var headers = HTTPHeaders(fields.map { HTTPHeaders.Field(name: $0.name, value: $0.value) })

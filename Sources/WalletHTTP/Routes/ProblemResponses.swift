@@ -66,49 +66,11 @@ enum ProblemResponses {
 
     /// 422 with every invalid value by JSON path, so a client fixes all of them in one go.
     private static func invalidPass(_ error: PassCompilerError) -> HTTPResponse {
-        // One entry per path: a placeholder used in three places is one missing value.
-        var errors: [JSONValue] = []
-        var indexByPath: [String: Int] = [:]
-        for entry in error.problems.flatMap(problemEntries) {
-            guard case .object(let object) = entry, case .string(let path)? = object["path"], !path.isEmpty else {
-                errors.append(entry)
-                continue
-            }
-            if let index = indexByPath[path], case .object(var first) = errors[index],
-               case .string(let message)? = first["message"], case .string(let more)? = object["message"] {
-                first["message"] = .string(message + "; " + more)
-                errors[index] = .object(first)
-            } else {
-                indexByPath[path] = errors.count
-                errors.append(entry)
-            }
-        }
-        return HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
-            .with(extra: ["errors": .array(errors)])
-    }
-
-    /// The `errors` entries of one problem: path, message and (for rules) the rule.
-    private static func problemEntries(_ error: PassCompilerError) -> [JSONValue] {
-        switch error {
-        case .invalidPass(_, let issues):
-            return issues.filter { $0.severity == .error }.map {
-                .object(["path": .string($0.path), "rule": .string($0.rule), "message": .string($0.message)])
-            }
-        case .undecodablePass(_, let decoding):
-            return decoding.problems.map { .object(["path": .string($0.path), "message": .string($0.message)]) }
-        case .missingValue(let placeholder, let path, _):
-            return [.object(["path": .string("data.\(placeholder)"), "message": .string("required by the template at pass.json \(path)")])]
-        default:
-            return [.object(["path": .string(""), "message": .string("\(error)")])]
-        }
+        HTTPResponse.problem(status: .unprocessableContent, title: "Invalid pass", detail: "\(error)", type: problemType("invalid-pass"))
+            .with(extra: ["errors": .array(InvalidValues.entries(of: error))])
     }
 
     static func problemType(_ name: String) -> String { "https://passwright.dev/problems/\(name)" }
-}
-
-extension HTTPStatus {
-    /// `507 Insufficient Storage` (RFC 4918 §11.5): the server cannot store what the request needs.
-    static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
 }
 
 extension HTTPError {

@@ -22,6 +22,8 @@ public enum WalletEventType: String, Sendable, CaseIterable, Codable {
     case templatePublished = "template.published"
     /// Every pass of a template reached its current version.
     case rolloutFinished = "rollout.finished"
+    /// A bulk issuing job finished: completed (with how many were issued and failed) or rejected.
+    case jobFinished = "job.finished"
 }
 
 /// An event to append, built by the write that makes the change, in its transaction.

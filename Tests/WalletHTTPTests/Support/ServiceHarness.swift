@@ -69,12 +69,13 @@ func escape(_ segment: String) -> String {
 func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off, identities: URL? = nil,
-    console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests, _ body: (TestService) async throws -> T
+    console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests, bulkJobWorker: BulkJobWorkerConfiguration = .tests,
+    _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
         try await withService(
             on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities,
-            console: console, webhookWorker: webhookWorker, body)
+            console: console, webhookWorker: webhookWorker, bulkJobWorker: bulkJobWorker, body)
     }
 }
 
@@ -87,13 +88,20 @@ extension WebhookWorkerConfiguration {
     }
 }
 
+extension BulkJobWorkerConfiguration {
+    /// A short lease and idle wait, so a test that stops an instance sees its records taken over soon.
+    static var tests: BulkJobWorkerConfiguration {
+        BulkJobWorkerConfiguration(lease: .seconds(3), batchSize: 50, idleDelay: .seconds(2))
+    }
+}
+
 /// Like ``withService(engine:linkLifetime:push:pushWorker:_:)`` on a database the caller owns, so a
 /// test can stop a service and start another on the same data.
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
     identities folder: URL? = nil, console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests,
-    linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil, _ body: (TestService) async throws -> T
+    bulkJobWorker: BulkJobWorkerConfiguration = .tests, linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil, _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
     // Instances sharing a database share these, as the README asks.
@@ -110,7 +118,7 @@ func withService<T>(
         // The handler time limit is the server's own concern (HTTPServerTests); here it must not fire
         // because a sanitizer build lints and draws ten times slower with tests running in parallel.
         http: HTTPServerConfiguration(hostname: "127.0.0.1", port: 0, threadCount: 2, requestTimeLimit: .seconds(300)),
-        pushWorker: pushWorker, webhookWorker: webhookWorker, logger: logs.logger)
+        pushWorker: pushWorker, webhookWorker: webhookWorker, bulkJobWorker: bulkJobWorker, logger: logs.logger)
     let running = Task { try await service.run() }
     do {
         let port = try await service.waitUntilListening()

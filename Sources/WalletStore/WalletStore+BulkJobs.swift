@@ -1,0 +1,262 @@
+import Foundation
+import PassModel
+import Storage
+
+/// Bulk issuing jobs: the upload's records, the leases workers of every instance take on them, and
+/// their settlement, which inserts the passes and moves the job's counters in one transaction.
+extension WalletStore {
+    /// Records per insert while an upload is read: one transaction each, so a huge upload never holds
+    /// the writer for long.
+    public static let bulkRecordInsertBatch = 500
+
+    /// Starts a job in the `receiving` state, before its records are read.
+    public func createBulkJob(id: String, template: String, format: String, validation: BulkValidation, actor: String) async throws {
+        let now = clock.nowMilliseconds()
+        try await storing("create the bulk job \(id)") {
+            _ = try await database.execute(SQL(
+                """
+                INSERT INTO bulk_jobs (id, template, format, validation, state, actor, created_at, updated_at)
+                VALUES (?, ?, ?, ?, 'receiving', ?, ?, ?)
+                """, .text(id), .text(template), .text(format), .text(validation.rawValue), .text(actor), .integer(now), .integer(now)))
+        }
+    }
+
+    /// Stores a batch of the upload's records (up to ``bulkRecordInsertBatch``): readable ones
+    /// `pending`, unreadable ones `failed` with their errors.
+    public func addBulkRecords(job: String, _ drafts: [BulkRecordDraft]) async throws {
+        guard !drafts.isEmpty else { return }
+        var parameters: [SQLValue] = []
+        for draft in drafts {
+            parameters += [
+                .text(job), .integer(Int64(draft.line)), .text(draft.serialNumber), draft.record.map(SQLValue.text) ?? .null,
+                .text(draft.record == nil ? "failed" : "pending"), draft.errors.map(SQLValue.text) ?? .null,
+            ]
+        }
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: drafts.count).joined(separator: ", ")
+        try await storing("store \(drafts.count) records of the bulk job \(job)") {
+            // Only placeholders are repeated; every value is a parameter.
+            _ = try await database.execute(SQL(
+                unsafeText: "INSERT INTO bulk_job_records (job_id, line, serial_number, record, state, errors) VALUES \(rows)",
+                parameters: parameters))
+        }
+    }
+
+    /// The upload is in: the job counts `records` records, `unreadable` of them failed already, and
+    /// workers may take it. A job validating first with unreadable lines is rejected at once; one
+    /// with nothing to issue completes at once. Returns the job as it now is.
+    public func openBulkJob(_ id: String, records: Int, unreadable: Int) async throws -> BulkJob {
+        let now = clock.nowMilliseconds()
+        return try await storing("open the bulk job \(id)") {
+            try await database.transaction { transaction in
+                let rows = try await transaction.query(SQL(
+                    """
+                    UPDATE bulk_jobs SET records = ?, failed = ?, updated_at = ?,
+                        state = CASE WHEN validation = 'first' THEN 'validating' ELSE 'issuing' END
+                    WHERE id = ? AND state = 'receiving' RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at
+                    """, .integer(Int64(records)), .integer(Int64(unreadable)), .integer(now), .text(id)))
+                guard let row = rows.first else { throw WalletStoreError.bulkJobNotFound(id) }
+                if transaction.engine == .postgres {
+                    // Wakes the workers of every instance when this commits.
+                    _ = try await transaction.query(SQL("SELECT pg_notify(?, '')", .text(Self.bulkJobChannel)))
+                }
+                return try await self.finishBulkJobIfDone(try BulkJob(row: row), at: now, rejecting: unreadable > 0, in: transaction)
+            }
+        }
+    }
+
+    /// Claims up to `limit` open records for `instance`, in job and line order, under a lease: the
+    /// records of validating jobs to check, those of issuing jobs to issue. A lease that lapsed (its
+    /// holder died) is taken over. On PostgreSQL the rows are locked with `SKIP LOCKED`, so instances
+    /// claiming at once never share a record.
+    public func claimBulkRecords(instance: String, limit: Int, lease: Duration) async throws -> [BulkClaim] {
+        let now = clock.nowMilliseconds()
+        let lock = database.engine == .postgres ? " FOR UPDATE OF bulk_job_records SKIP LOCKED" : ""
+        return try await storing("claim bulk job records") {
+            try await database.transaction { transaction in
+                let claimed = try await transaction.query(SQL(
+                    unsafeText: """
+                    SELECT bulk_job_records.job_id, bulk_job_records.line FROM bulk_job_records
+                    JOIN bulk_jobs ON bulk_jobs.id = bulk_job_records.job_id
+                    WHERE bulk_job_records.state IN ('pending', 'valid')
+                      AND (bulk_jobs.state = 'issuing' OR (bulk_jobs.state = 'validating' AND bulk_job_records.state = 'pending'))
+                      AND (bulk_job_records.lease_until IS NULL OR bulk_job_records.lease_until < ?)
+                    ORDER BY bulk_job_records.job_id, bulk_job_records.line
+                    LIMIT ?\(lock)
+                    """, parameters: [.integer(now), .integer(Int64(limit))]))
+                guard let first = claimed.first else { return [] }
+                let job = try first.string("job_id")
+                // One job per claim: the settlement moves one job's counters.
+                let lines = try claimed.filter { try $0.string("job_id") == job }.map { try $0.int64("line") }
+                let marks = Array(repeating: "?", count: lines.count).joined(separator: ", ")
+                _ = try await transaction.execute(SQL(
+                    "UPDATE bulk_jobs SET started_at = ? WHERE id = ? AND started_at IS NULL", .integer(now), .text(job)))
+                return try await transaction.query(SQL(
+                    unsafeText: """
+                    UPDATE bulk_job_records SET lease_owner = ?, lease_until = ?
+                    WHERE job_id = ? AND line IN (\(marks))
+                    RETURNING job_id, line, serial_number, record,
+                        (SELECT template FROM bulk_jobs WHERE id = bulk_job_records.job_id) AS template,
+                        (SELECT state FROM bulk_jobs WHERE id = bulk_job_records.job_id) AS job_state
+                    """, parameters: [.text(instance), .integer(now + Milliseconds.of(lease)), .text(job)] + lines.map(SQLValue.integer)))
+                .map(BulkClaim.init(row:)).sorted { $0.line < $1.line }
+            }
+        }
+    }
+
+    /// Settles claimed records of one job in one transaction: inserts the passes to issue (one
+    /// `pass.issued` event each; a serial number taken already fails its record), marks each record,
+    /// moves the job's counters and finishes the job when nothing is left. Throws
+    /// ``WalletStoreError/leaseLost(_:)``, writing nothing, when a record's lease passed to another
+    /// instance meanwhile. Returns the job as it now is.
+    @discardableResult
+    public func settleBulkRecords(_ settlements: [BulkSettlement], instance: String) async throws -> BulkJob {
+        guard let jobID = settlements.first?.claim.jobID else { throw WalletStoreError.bulkJobNotFound("") }
+        let now = clock.nowMilliseconds()
+        return try await storing("settle \(settlements.count) records of the bulk job \(jobID)") {
+            try await database.transaction { transaction in
+                let tag = settlements.contains { if case .issue = $0.outcome { true } else { false } } ? try await Self.nextUpdateTag(transaction) : 0
+                var issued = 0, failed = 0, valid = 0
+                var events: [WalletEventDraft] = []
+                for settlement in settlements {
+                    var state: String
+                    var errors: String?
+                    switch settlement.outcome {
+                    case .valid:
+                        state = "valid"
+                    case .failed(let reasons):
+                        state = "failed"
+                        errors = reasons
+                    case .issue(let pass):
+                        let inserted = try await transaction.execute(SQL(
+                            """
+                            INSERT INTO passes (pass_type_identifier, serial_number, template, data, overrides, authentication_token,
+                                                update_tag, voided, created_at, updated_at, template_version)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                            """,
+                            .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
+                            .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(0), .integer(now), .integer(now),
+                            .integer(pass.templateVersion)))
+                        if inserted == 1 {
+                            state = "issued"
+                            events.append(WalletEventDraft(
+                                type: .passIssued, pass: pass.key, template: pass.template, actor: "job \(jobID)",
+                                payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(false)]))
+                        } else {
+                            state = "failed"
+                            errors = Self.existsError(pass.key)
+                        }
+                    }
+                    switch state {
+                    case "issued": issued += 1
+                    case "failed": failed += 1
+                    default: valid += 1
+                    }
+                    let marked = try await transaction.execute(SQL(
+                        """
+                        UPDATE bulk_job_records SET state = ?, errors = ?, lease_owner = NULL, lease_until = NULL
+                        WHERE job_id = ? AND line = ? AND lease_owner = ? AND state IN ('pending', 'valid')
+                        """, .text(state), errors.map(SQLValue.text) ?? .null, .text(jobID), .integer(Int64(settlement.claim.line)), .text(instance)))
+                    guard marked == 1 else { throw WalletStoreError.leaseLost("record \(settlement.claim.line) of the bulk job \(jobID)") }
+                }
+                try await self.appendEvents(events, at: now, in: transaction)
+                let rows = try await transaction.query(SQL(
+                    """
+                    UPDATE bulk_jobs SET issued = issued + ?, failed = failed + ?, validated = validated + ?, updated_at = ?
+                    WHERE id = ? RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at
+                    """, .integer(Int64(issued)), .integer(Int64(failed)), .integer(Int64(valid)), .integer(now), .text(jobID)))
+                guard let row = rows.first else { throw WalletStoreError.bulkJobNotFound(jobID) }
+                return try await self.finishBulkJobIfDone(try BulkJob(row: row), at: now, in: transaction)
+            }
+        }
+    }
+
+    private static func existsError(_ key: PassKey) -> String {
+        let message = "a pass with the serial number \(key.serialNumber) exists already"
+        return String(decoding: JSONValue.array([.object(["path": .string("serialNumber"), "message": .string(message)])]).serialized(sortedKeys: true), as: UTF8.self)
+    }
+
+    /// Moves a job on when its records are all settled: a validating job to issuing (or rejected, when
+    /// any record failed), an issuing job to completed, each finish with a `job.finished` event. A
+    /// validating job is rejected at once when `rejecting` (its upload had unreadable lines).
+    private func finishBulkJobIfDone(_ job: BulkJob, at now: Int64, rejecting: Bool = false, in transaction: Transaction) async throws -> BulkJob {
+        let next: BulkJobState
+        switch job.state {
+        case .validating where rejecting:
+            next = .rejected
+        case .validating where job.validated + job.failed >= job.records:
+            next = job.failed > 0 ? .rejected : .issuing
+        case .issuing where job.issued + job.failed >= job.records:
+            next = .completed
+        default:
+            return job
+        }
+        let finished = next.isFinished ? now : nil
+        let rows = try await transaction.query(SQL(
+            "UPDATE bulk_jobs SET state = ?, finished_at = ?, updated_at = ? WHERE id = ? RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at",
+            .text(next.rawValue), finished.map(SQLValue.integer) ?? .null, .integer(now), .text(job.id)))
+        let moved = try BulkJob(row: rows[0])
+        if next.isFinished {
+            try await appendEvents([WalletEventDraft(
+                type: .jobFinished, template: job.template, actor: job.actor,
+                payload: ["job": .string(job.id), "state": .string(next.rawValue), "records": .number(Double(job.records)),
+                          "issued": .number(Double(job.issued)), "failed": .number(Double(job.failed))])], at: now, in: transaction)
+        }
+        return moved
+    }
+
+    /// The job with `id`, or `nil`.
+    public func bulkJob(_ id: String) async throws -> BulkJob? {
+        try await storing("read the bulk job \(id)") {
+            try await database.query(SQL("SELECT id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at FROM bulk_jobs WHERE id = ?", .text(id))).first.map(BulkJob.init(row:))
+        }
+    }
+
+    /// The newest jobs first.
+    public func bulkJobs(limit: Int) async throws -> [BulkJob] {
+        try await storing("list bulk jobs") {
+            try await database.query(SQL(
+                "SELECT id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at FROM bulk_jobs ORDER BY created_at DESC, id DESC LIMIT ?", .integer(Int64(limit)))).map(BulkJob.init(row:))
+        }
+    }
+
+    /// Up to `limit` result lines of a job after line `after`, in line order.
+    public func bulkResults(job: String, after: Int, limit: Int) async throws -> [BulkResult] {
+        try await storing("read the results of the bulk job \(job)") {
+            try await database.query(SQL(
+                "SELECT line, serial_number, state, errors FROM bulk_job_records WHERE job_id = ? AND line > ? ORDER BY line LIMIT ?",
+                .text(job), .integer(Int64(after)), .integer(Int64(limit)))).map(BulkResult.init(row:))
+        }
+    }
+
+    /// The serial numbers of a job's issued passes, in line order, `offset` of them skipped: one
+    /// bundle's worth.
+    public func bulkIssuedSerials(job: String, offset: Int, limit: Int) async throws -> [String] {
+        try await storing("read the passes of the bulk job \(job)") {
+            try await database.query(SQL(
+                "SELECT serial_number FROM bulk_job_records WHERE job_id = ? AND state = 'issued' ORDER BY line LIMIT ? OFFSET ?",
+                .text(job), .integer(Int64(limit)), .integer(Int64(offset)))).map { try $0.string("serial_number") }
+        }
+    }
+
+    /// Deletes up to `limit` jobs (their records with them) created before `cutoff` that finished, or
+    /// never finished receiving their upload; returns how many.
+    public func pruneBulkJobs(before cutoff: Date, limit: Int = 20) async throws -> Int {
+        try await storing("prune bulk jobs") {
+            try await database.execute(SQL(
+                """
+                DELETE FROM bulk_jobs WHERE id IN (
+                    SELECT id FROM bulk_jobs WHERE created_at < ? AND state IN ('completed', 'rejected', 'receiving') ORDER BY created_at LIMIT ?)
+                """, .integer(Milliseconds.of(cutoff)), .integer(Int64(limit))))
+        }
+    }
+
+    /// The PostgreSQL channel a job's opening is announced on.
+    static let bulkJobChannel = "passwright_bulk_jobs"
+
+    /// Calls `heard` whenever an instance opens a job (PostgreSQL only).
+    public func listenForBulkJobs(_ heard: @escaping @Sendable () -> Void) async throws {
+        try await storing("listen for bulk jobs") {
+            try await database.listen(on: Self.bulkJobChannel, notified: heard)
+        }
+    }
+}
