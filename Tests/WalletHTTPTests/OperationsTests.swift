@@ -139,6 +139,11 @@ struct OperationsTests {
         "listWebhookDeliveries": ("GET", "/api/v1/webhooks/{webhook}/deliveries", [200, 400, 401, 404]),
         "replayWebhook": ("POST", "/api/v1/webhooks/{webhook}/replay", [202, 400, 401, 404, 413, 415, 422]),
         "rotateWebhookSecret": ("POST", "/api/v1/webhooks/{webhook}/rotate-secret", [200, 400, 401, 404, 413, 415, 422]),
+        "createBulkJob": ("POST", "/api/v1/templates/{template}/jobs", [202, 400, 401, 409, 413, 415, 422, 507]),
+        "listBulkJobs": ("GET", "/api/v1/jobs", [200, 401]),
+        "getBulkJob": ("GET", "/api/v1/jobs/{job}", [200, 400, 401, 404]),
+        "getBulkJobResults": ("GET", "/api/v1/jobs/{job}/results", [200, 400, 401, 404, 422]),
+        "getBulkJobBundle": ("GET", "/api/v1/jobs/{job}/bundle", [200, 400, 401, 404, 422]),
             ]
             #expect(Set(operations.keys) == Set(expected.keys))
             for (id, (method, path, statuses)) in expected {

@@ -61,6 +61,19 @@ struct WireSchemaTests {
                 lastError: "timed out", latencyMilliseconds: nil, responseExcerpt: nil, createdAt: date, settledAt: nil),
         ]),
         WebhookRequest(url: "https://crm.example/hooks", description: "CRM", types: ["pass.issued"], templates: ["loyalty"]),
+        BulkJobList(jobs: [
+            BulkJobDetails(
+                id: "job_1", template: "loyalty", format: "jsonl", validation: "each", state: "issuing", records: 100, issued: 40, failed: 2,
+                pending: 58, ratePerSecond: 800.5, etaSeconds: 1, bundleParts: 4, createdAt: date, startedAt: date, finishedAt: nil, actor: "api"),
+            BulkJobDetails(
+                id: "job_2", template: "loyalty", format: "csv", validation: "first", state: "receiving", records: 0, issued: 0, failed: 0,
+                pending: 0, ratePerSecond: nil, etaSeconds: nil, bundleParts: 0, createdAt: date, startedAt: nil, finishedAt: date, actor: "api"),
+        ]),
+        BulkJobDetails(
+            id: "job_3", template: "loyalty", format: "csv", validation: "first", state: "completed", records: 1, issued: 1, failed: 0,
+            pending: 0, ratePerSecond: 2, etaSeconds: nil, bundleParts: 1, createdAt: date, startedAt: date, finishedAt: date, actor: "api"),
+        BulkResultLine(line: 2, serialNumber: "A-1", state: "issued", downloadURL: "https://x.test/d", errors: nil),
+        BulkResultLine(line: 3, serialNumber: nil, state: "failed", downloadURL: nil, errors: [.object(["path": .string("data.member.name"), "message": .string("missing"), "rule": .string("r")])]),
         WebhookChange(members: ["url": .string("https://crm.example/v2"), "description": .string("x"), "types": .array([.string("*")]),
                                 "templates": .null, "enabled": .bool(true)]),
         WebhookRotation(overlapSeconds: 3600),
