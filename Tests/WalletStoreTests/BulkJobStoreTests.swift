@@ -1,0 +1,77 @@
+import Foundation
+import PassModel
+import Storage
+import Testing
+@testable import WalletStore
+
+/// Bulk job records: claims under a lease, a lapsed lease taken over, a settlement by the old holder
+/// refused whole, and a record issued exactly once; on SQLite and PostgreSQL.
+@Suite struct BulkJobStoreTests {
+    static func job(_ store: WalletStore, records: Int) async throws {
+        try await store.createBulkJob(id: "job_1", template: "loyalty", format: "jsonl", validation: .each, actor: "api")
+        try await store.addBulkRecords(job: "job_1", (1...records).map {
+            BulkRecordDraft(line: $0, serialNumber: "S-\($0)", record: #"{"n":\#($0)}"#, errors: nil)
+        })
+        _ = try await store.openBulkJob("job_1", records: records, unreadable: 0)
+    }
+
+    static func issue(_ claims: [BulkClaim]) -> [BulkSettlement] {
+        claims.map {
+            BulkSettlement($0, .issue(NewPass(
+                key: PassKey(passTypeIdentifier: Fixture.passType, serialNumber: $0.serialNumber), template: "loyalty", data: $0.record,
+                authenticationToken: String(repeating: "t", count: 32))))
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
+    func aLapsedLeaseIsTakenOverAndItsOldHolderWritesNothing(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            try await Self.job(store, records: 5)
+            let first = try await store.claimBulkRecords(instance: "a", limit: 3, lease: .seconds(10))
+            #expect(first.map(\.line) == [1, 2, 3] && first.allSatisfy(\.issues))
+            // Held: another instance gets the rest only.
+            let second = try await store.claimBulkRecords(instance: "b", limit: 10, lease: .seconds(10))
+            #expect(second.map(\.line) == [4, 5])
+
+            clock.advance(.seconds(11))
+            let takenOver = try await store.claimBulkRecords(instance: "c", limit: 10, lease: .seconds(10))
+            #expect(takenOver.map(\.line) == [1, 2, 3, 4, 5], "every lease lapsed")
+            await #expect(throws: WalletStoreError.self) { try await store.settleBulkRecords(Self.issue(first), instance: "a") }
+            #expect(try await store.passes(template: "loyalty").isEmpty, "the old holder's batch wrote nothing")
+
+            let job = try await store.settleBulkRecords(Self.issue(takenOver), instance: "c")
+            #expect(job.state == .completed && job.issued == 5 && job.failed == 0 && job.startedAt != nil && job.finishedAt != nil)
+            #expect(try await store.passes(template: "loyalty").count == 5)
+            #expect(try await store.claimBulkRecords(instance: "a", limit: 10, lease: .seconds(10)).isEmpty, "nothing left to claim")
+            let results = try await store.bulkResults(job: "job_1", after: 0, limit: 10)
+            #expect(results.map(\.state) == Array(repeating: "issued", count: 5))
+            #expect(try await store.bulkIssuedSerials(job: "job_1", offset: 3, limit: 10) == ["S-4", "S-5"])
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
+    func aSerialTakenAlreadyFailsItsRecordAndFinishedJobsArePruned(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            _ = try await store.createPass(Fixture.pass("S-2"))
+            try await Self.job(store, records: 3)
+            let claims = try await store.claimBulkRecords(instance: "a", limit: 10, lease: .seconds(10))
+            let settlements = claims.map {
+                BulkSettlement($0, .issue(NewPass(
+                    key: PassKey(passTypeIdentifier: Fixture.passType, serialNumber: $0.serialNumber), template: "loyalty", data: "{}",
+                    authenticationToken: String(repeating: "t", count: 32))))
+            }
+            let job = try await store.settleBulkRecords(settlements, instance: "a")
+            #expect(job.issued == 2 && job.failed == 1 && job.state == .completed)
+            let failed = try await store.bulkResults(job: "job_1", after: 0, limit: 10).filter { $0.state == "failed" }
+            #expect(failed.map(\.line) == [2] && failed[0].errors?.contains("exists already") == true)
+
+            #expect(try await store.pruneBulkJobs(before: clock.now()) == 0, "kept for the retention")
+            clock.advance(.seconds(60))
+            #expect(try await store.pruneBulkJobs(before: clock.now()) == 1)
+            #expect(try await store.bulkJob("job_1") == nil)
+            #expect(try await store.bulkResults(job: "job_1", after: 0, limit: 10).isEmpty, "its records went with it")
+        }
+    }
+}
