@@ -4,7 +4,7 @@
 # that SQLite's integrity_check answers ok while it is down, and that every owed push is delivered.
 # See Tests/Crash/crash.py for the checks.
 #
-#   scripts/crash.sh [--rounds 20] [--engine sqlite|postgres] [--threads 4] [--passes 40] [--push-lease 5] [--push-wait 20] [--seed N]
+#   scripts/crash.sh [--rounds 20] [--engine sqlite|postgres] [--threads 4] [--passes 40] [--push-lease 5] [--push-wait 20] [--seed N] [--bulk-records 20000]
 #   PASSWRIGHT_BIN=/path/to/passwright scripts/crash.sh     (skip the debug build)
 #
 # Needs python3 with the h2 package (pip install h2) for the stand-in.

@@ -2,7 +2,7 @@
 """Crash safety of `passwright serve`: SIGKILL under a steady write load, restart, lose nothing.
 
     crash.py --bin .build/debug/passwright [--rounds 20] [--engine sqlite|postgres] [--threads 4]
-             [--passes 40] [--push-lease 5] [--push-wait 20] [--seed N]
+             [--passes 40] [--push-lease 5] [--push-wait 20] [--seed N] [--bulk-records 20000]
 
 Starts the APNs stand-in (Tests/Support/apns-standin) and `passwright serve` with push on against it,
 issues --passes passes, then runs --rounds rounds. In each round several writer threads send device
@@ -20,6 +20,11 @@ that start (the update commits between its start and its acknowledgement; a push
 go out before the answer reaches the client). Pushes claimed by a killed instance wait for their
 lease before the restarted one takes them over: the server runs with `--push-lease` (default 5 s
 here, 60 s in production), and --push-wait must exceed it.
+
+Then a bulk job: --bulk-records records are uploaded with `passwright issue --no-wait`; once about
+a third are issued the server gets SIGKILL, and the restarted server must finish the job with every
+record issued exactly once: the job counts them all issued and none failed (a record issued twice would
+fail as an existing serial), and the database holds exactly that many of its passes.
 
 CRASH_KEEP=1 keeps the work folder (server log, stand-in record) of a failed run.
 
@@ -92,6 +97,7 @@ class Server:
             "--data-dir", os.path.join(self.work, "data"), "--log-level", "warning",
             "--push", "on", "--apns-url", self.apns_url, "--apns-ca-file", self.ca_file,
             "--push-lease", str(self.options.push_lease), "--quiet-hours", "off", "--notification-spacing", "0",
+            "--job-lease", "2",
         ], env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -277,6 +283,53 @@ def make_standin_certificate(work, ids):
     return cert, key
 
 
+def bulk_job_survives_a_kill(options, work, server, admin, db_path):
+    """Uploads --bulk-records records, kills the server a third of the way through, restarts it; returns problems."""
+    count = options.bulk_records
+    path = os.path.join(work, "bulk.jsonl")
+    with open(path, "w") as out:
+        for i in range(count):
+            out.write(json.dumps({"serialNumber": f"bulk-{i:06d}", "member": {"id": f"B-{i}", "name": f"Bulk {i}"},
+                                  "points": i, "tier": "Gold"}) + "\n")
+    env = dict(os.environ, PASSWRIGHT_ADMIN_TOKEN=admin)
+    upload = subprocess.run([options.bin, "issue", "--server", f"http://127.0.0.1:{server.port}", "--template", "loyalty",
+                             "--no-wait", path], env=env, capture_output=True, text=True, timeout=600)
+    if upload.returncode != 0:
+        return [f"passwright issue --no-wait exited {upload.returncode}: {upload.stderr[-500:]}"]
+    job = upload.stdout.strip().splitlines()[-1]
+    headers = {"Authorization": f"Bearer {admin}"}
+
+    def state():
+        status, body = request(server.port, "GET", f"/api/v1/jobs/{job}", headers=headers)
+        if status != 200:
+            raise Failure(f"GET /api/v1/jobs/{job} answered {status}: {body[:200]!r}")
+        return json.loads(body)
+
+    deadline = time.time() + 600
+    while (current := state())["issued"] < count // 3:
+        if time.time() > deadline or current["state"] != "issuing":
+            return [f"the job did not reach a third of its records: {current}"]
+        time.sleep(0.05)
+    at_kill = current["issued"]
+    server.kill()
+    server.start()
+    while (current := state())["state"] not in ("completed", "rejected"):
+        if time.time() > deadline:
+            return [f"the job did not finish after the restart: {current}"]
+        time.sleep(0.2)
+    problems = []
+    if current["issued"] != count or current["failed"] != 0:
+        problems.append(f"the resumed job issued {current['issued']} and failed {current['failed']} of {count}")
+    if db_path is not None:
+        with sqlite3.connect(db_path) as db:
+            stored = db.execute("SELECT count(*) FROM passes WHERE serial_number LIKE 'bulk-%'").fetchone()[0]
+        if stored != count:
+            problems.append(f"the database holds {stored} passes of the job, not {count}")
+    print(f"crash: bulk job of {count:,} records killed at {at_kill:,} issued, resumed to {current['issued']:,} issued, "
+          f"{current['failed']} failed", file=sys.stderr)
+    return problems
+
+
 def run(options, work, cleanups):
     ids = os.path.join(work, "ids")
     subprocess.run([options.bin, "certs", "dev", "--out", ids, "--pass-type-id", PASS_TYPE], check=True, stdout=subprocess.DEVNULL)
@@ -372,6 +425,8 @@ def run(options, work, cleanups):
         if not missing or time.time() > deadline:
             break
         time.sleep(0.5)
+    if options.bulk_records > 0:
+        lost += [f"bulk: {item}" for item in bulk_job_survives_a_kill(options, work, server, admin, db_path)]
     integrity_text = f"integrity ok {integrity_ok}/{options.rounds}" if db_path else "integrity n/a (postgres)"
     print(f"crash ({options.engine}): {options.rounds} rounds, {kills} kills, {ledger.acknowledged:,} acknowledged writes, "
           f"{len(lost)} lost, {integrity_text}, pushes {len(owed) - len(missing)}/{len(owed)} delivered")
@@ -393,6 +448,7 @@ def main():
     parser.add_argument("--push-lease", type=int, default=5, help="the server's --push-lease, in seconds")
     parser.add_argument("--push-wait", type=float, default=20, help="seconds to wait for owed pushes at the end")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--bulk-records", type=int, default=20000, help="records of the bulk job killed midway (0: none)")
     options = parser.parse_args()
     options.bin = os.path.abspath(options.bin)
 

@@ -72,6 +72,25 @@ struct AdminAPI: Sendable {
         }
     }
 
+    /// POSTs the file at `file` to `path`, read as it is sent (a file of any size costs no memory).
+    func upload(_ path: String, file: URL, contentType: String, headers: [String: String] = [:]) async throws(AdminAPIError) -> Answer {
+        guard let token else { throw .missingToken }
+        guard let url = URL(string: server + path) else { throw .unreachable(server: server, detail: "'\(server + path)' is not a URL") }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        // An upload may take long to read into the job on the server: wait for its answer.
+        request.timeoutInterval = 3600
+        do {
+            let (data, response) = try await URLSession.shared.upload(for: request, fromFile: file)
+            return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+        } catch {
+            throw .unreachable(server: server, detail: error.localizedDescription)
+        }
+    }
+
     /// Like ``send(_:_:body:contentType:)``, but a status other than 2xx is an error naming it.
     func expectSuccess(_ method: String, _ path: String) async throws(AdminAPIError) -> Answer {
         let answer = try await send(method, path)

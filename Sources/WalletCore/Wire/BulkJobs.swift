@@ -96,4 +96,14 @@ public struct BulkResultLine: WireValue {
         self.downloadURL = downloadURL
         self.errors = errors
     }
+
+    /// The errors as `path: message`, joined by `; `: how the CSV results and the CLI show them.
+    public var errorSummary: String {
+        (errors ?? []).map { entry -> String in
+            guard case .object(let object) = entry else { return "" }
+            let path = object["path"].flatMap { if case .string(let path) = $0 { path } else { nil } } ?? ""
+            let message = object["message"].flatMap { if case .string(let message) = $0 { message } else { nil } } ?? ""
+            return path.isEmpty ? message : "\(path): \(message)"
+        }.joined(separator: "; ")
+    }
 }

@@ -163,13 +163,7 @@ struct BulkJobRoutes {
     static func csv(_ lines: [BulkResultLine], header: Bool) -> Data {
         var text = header ? "line,serialNumber,state,downloadURL,errors\r\n" : ""
         for line in lines {
-            let errors = (line.errors ?? []).map { entry -> String in
-                guard case .object(let object) = entry else { return "" }
-                let path = object["path"].flatMap { if case .string(let path) = $0 { path } else { nil } } ?? ""
-                let message = object["message"].flatMap { if case .string(let message) = $0 { message } else { nil } } ?? ""
-                return path.isEmpty ? message : "\(path): \(message)"
-            }.joined(separator: "; ")
-            text += [String(line.line), line.serialNumber ?? "", line.state, line.downloadURL ?? "", errors].map(csvField).joined(separator: ",") + "\r\n"
+            text += [String(line.line), line.serialNumber ?? "", line.state, line.downloadURL ?? "", line.errorSummary].map(csvField).joined(separator: ",") + "\r\n"
         }
         return Data(text.utf8)
     }
