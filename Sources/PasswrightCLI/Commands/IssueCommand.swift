@@ -14,7 +14,7 @@ struct IssueCommand: Subcommand {
         The job runs on the server and survives its restarts; interrupting this command does not stop it
         (follow it with GET /api/v1/jobs/ID). The admin token comes from PASSWRIGHT_ADMIN_TOKEN.
         Exit status: 0 when every record was issued, 1 when any failed or the job was rejected (each failure
-        names its line), 2 for a usage error.
+        names its line), 64 for a usage error.
         """,
         arguments: [CommandSpec.Argument(name: "FILE", help: "Records: a .csv or .jsonl file.")],
         options: [
