@@ -61,15 +61,15 @@ public final class WalletService: Sendable {
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
         router.add(EventRoutes(events: services.events).group(adminToken: configuration.adminToken))
         router.add(WebhookRoutes(webhooks: services.webhooks).group(adminToken: configuration.adminToken))
-        router.add(BulkJobRoutes(
-            jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency)
-        ).group(adminToken: configuration.adminToken))
+        let bulk = BulkJobRoutes(
+            jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency))
+        router.add(bulk.group(adminToken: configuration.adminToken))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
-                expiry: services.expiry, webhooks: services.webhooks, assets: try ConsoleAssets.load()
+                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }
         let document = OpenAPIDocument()

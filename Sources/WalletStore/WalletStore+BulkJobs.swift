@@ -219,12 +219,15 @@ extension WalletStore {
         }
     }
 
-    /// Up to `limit` result lines of a job after line `after`, in line order.
-    public func bulkResults(job: String, after: Int, limit: Int) async throws -> [BulkResult] {
+    /// Up to `limit` result lines of a job after line `after`, in line order; only the failed ones
+    /// with `failedOnly`.
+    public func bulkResults(job: String, after: Int, limit: Int, failedOnly: Bool = false) async throws -> [BulkResult] {
         try await storing("read the results of the bulk job \(job)") {
             try await database.query(SQL(
-                "SELECT line, serial_number, state, errors FROM bulk_job_records WHERE job_id = ? AND line > ? ORDER BY line LIMIT ?",
-                .text(job), .integer(Int64(after)), .integer(Int64(limit)))).map(BulkResult.init(row:))
+                """
+                SELECT line, serial_number, state, errors FROM bulk_job_records
+                WHERE job_id = ? AND line > ? AND (? = 0 OR state = 'failed') ORDER BY line LIMIT ?
+                """, .text(job), .integer(Int64(after)), .integer(failedOnly ? 1 : 0), .integer(Int64(limit)))).map(BulkResult.init(row:))
         }
     }
 

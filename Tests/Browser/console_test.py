@@ -186,6 +186,7 @@ class Run:
         self.pass_info = None        # serial, authentication token, device id, push token
         self.template_version = None  # the version made current by the upload test
         self.uploaded = None          # (version, label) published through the console
+        self.job_path = None          # /console/jobs/ID of the bulk upload test's job
 
     # -- navigation ---------------------------------------------------------------------------------
 
@@ -684,11 +685,55 @@ def test_pass_page_edit_and_push(run):
 
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
-                   "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks"]
+                   "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
+                   "/console/jobs", "JOB"]
 
 
 def page_paths(run):
-    return [run.pass_path() if path == "PASS" else path for path in SIGNED_IN_PAGES]
+    paths = []
+    for path in SIGNED_IN_PAGES:
+        if path == "PASS":
+            paths.append(run.pass_path())
+        elif path == "JOB":
+            if run.job_path:
+                paths.append(run.job_path)
+        else:
+            paths.append(path)
+    return paths
+
+
+def test_bulk_upload(run):
+    """Upload a JSON Lines file on /console/jobs: the upload's progress bar fills, the job's page opens and
+    reloads until the job is completed, its progress bar is full, the bad line is listed with its errors,
+    and the API counts the same."""
+    run.sign_in()
+    run.visit("/console/jobs", "jobs")
+    serials = [f"WEB-{secrets.token_hex(3)}-{i}" for i in range(60)]
+    lines = [json.dumps({"serialNumber": serial, "member": {"id": f"W{i}", "name": f"Web {i}"}, "points": i, "tier": "Gold"})
+             for i, serial in enumerate(serials)]
+    lines[41] = json.dumps({"serialNumber": serials[41], "points": 1})  # no member: the template cannot fill its name
+    with tempfile.TemporaryDirectory(prefix="passwright-browser-") as folder:
+        records = Path(folder) / "members.jsonl"
+        records.write_text("\n".join(lines) + "\n")
+        form = run.one("form#bulk-upload", "form#bulk-upload")
+        require((form.get_attribute("enctype") or "") == "multipart/form-data", "form#bulk-upload is not multipart/form-data")
+        run.one("select#bulk-template option[value=loyalty]", "the loyalty option of select#bulk-template").click()
+        run.one("form#bulk-upload input#bulk-file[type=file]", "input#bulk-file").send_keys(str(records))
+        run.one("form#bulk-upload button[type=submit]", "the upload button").click()
+        run.wait(lambda: run.path().startswith("/console/jobs/job_"), message="the job's page did not open after the upload")
+    run.job_path = run.path()
+    run.wait(lambda: "completed" in run.one("dl#job", "dl#job").text, timeout=30, message="the job did not complete on its page")
+    run.shot("job-completed")
+    progress = run.one("progress#job-progress", "progress#job-progress")
+    require(progress.get_attribute("value") == progress.get_attribute("max") == "60",
+            f"the finished job's progress is {progress.get_attribute('value')} of {progress.get_attribute('max')}")
+    failed = [row.text for row in run.all("table#failed tbody tr")]
+    require(len(failed) == 1 and failed[0].startswith("42") and "data.member" in failed[0], f"table#failed lists {failed}")
+    job = api("GET", "/api/v1/jobs/" + run.job_path.rsplit("/", 1)[1]).json()
+    require(job["issued"] == 59 and job["failed"] == 1 and job["actor"] == "console", f"the API says {job}")
+    bundle = http("GET", run.job_path + "/bundle?part=1", cookies=run.cookies())
+    require(bundle.status == 200 and zipfile.ZipFile(io.BytesIO(bundle.body)).namelist()[0] == "pass-1.pkpass",
+            f"the first bundle link answered {describe(bundle)}")
 
 
 def test_security(run):
@@ -965,7 +1010,7 @@ def test_accessibility_sign_in_page(run):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
 

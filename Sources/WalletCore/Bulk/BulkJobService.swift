@@ -73,9 +73,9 @@ public struct BulkJobService: Sendable {
         try await store.bulkJobs(limit: limit)
     }
 
-    /// Up to `limit` result lines after line `after`.
-    public func results(of job: BulkJob, after: Int, limit: Int) async throws -> [BulkResult] {
-        try await store.bulkResults(job: job.id, after: after, limit: limit)
+    /// Up to `limit` result lines after line `after` (only the failed ones with `failedOnly`).
+    public func results(of job: BulkJob, after: Int, limit: Int, failedOnly: Bool = false) async throws -> [BulkResult] {
+        try await store.bulkResults(job: job.id, after: after, limit: limit, failedOnly: failedOnly)
     }
 
     /// The pass type of the job's passes (its template's), `nil` when the template cannot be loaded now.

@@ -18,6 +18,9 @@ struct ConsoleRoutes: Sendable {
     let pushWorker: PushWorker
     let expiry: IdentityExpiry
     let webhooks: WebhookService
+    let bulkJobs: BulkJobService
+    /// The API's bulk job routes, whose results the console's downloads reuse.
+    let bulk: BulkJobRoutes
     let assets: ConsoleAssets
 
     /// Uploads through the console: the same limit as the API's template upload, plus base64 and form overhead.
@@ -49,6 +52,7 @@ struct ConsoleRoutes: Sendable {
         group.add(templateRoutes)
         group.add(passRoutes)
         group.add(operationRoutes)
+        group.add(jobRoutes)
         return group
     }
 

@@ -123,14 +123,21 @@ struct BulkJobRoutes {
         guard let limit = Int(request.query("limit") ?? String(Self.maximumResultPage)), (1...Self.maximumResultPage).contains(limit) else {
             throw ServiceError.invalid("limit must be a whole number from 1 to \(Self.maximumResultPage)")
         }
-        let passType = try await jobs.passTypeIdentifier(of: job)
-        let lines = try await jobs.results(of: job, after: after, limit: limit).map { wire($0, passType: passType) }
-        let body = format == "csv" ? Self.csv(lines, header: after == 0) : Self.jsonLines(lines)
-        var response = HTTPResponse.bytes(body, contentType: format == "csv" ? "text/csv; charset=utf-8" : "application/jsonl")
-        if lines.count == limit, let last = lines.last {
-            response.headers["Link"] = "</api/v1/jobs/\(job.id)/results?format=\(format)&after=\(last.line)&limit=\(limit)>; rel=\"next\""
+        let page = try await resultsPage(of: job, csv: format == "csv", after: after, limit: limit)
+        var response = HTTPResponse.bytes(page.body, contentType: format == "csv" ? "text/csv; charset=utf-8" : "application/jsonl")
+        if let last = page.next {
+            response.headers["Link"] = "</api/v1/jobs/\(job.id)/results?format=\(format)&after=\(last)&limit=\(limit)>; rel=\"next\""
         }
         return response
+    }
+
+    /// Up to `limit` result lines after line `after`, as CSV (with its header on the first page) or
+    /// JSON Lines, and the line to continue after when the page is full.
+    func resultsPage(of job: BulkJob, csv: Bool, after: Int, limit: Int) async throws -> (body: Data, next: Int?) {
+        let passType = try await jobs.passTypeIdentifier(of: job)
+        let lines = try await jobs.results(of: job, after: after, limit: limit).map { wire($0, passType: passType) }
+        let body = csv ? Self.csv(lines, header: after == 0) : Self.jsonLines(lines)
+        return (body, lines.count == limit ? lines.last?.line : nil)
     }
 
     /// A result as the API shows it, with a fresh signed download link for an issued pass.
