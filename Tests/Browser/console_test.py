@@ -702,6 +702,31 @@ def page_paths(run):
     return paths
 
 
+def test_webhook_subscription(run):
+    """Subscribe an endpoint with the form on /console/webhooks: its whsec_ secret is shown once, the API
+    lists it with the chosen types; a bad URL is a 422 naming it; Remove takes it away."""
+    run.sign_in()
+    run.visit("/console/webhooks", "webhooks")
+    run.one("form#subscribe input#webhook-url", "input#webhook-url").send_keys("http://127.0.0.1:9/console-hook")
+    run.one("form#subscribe input#webhook-description", "input#webhook-description").send_keys("From the console")
+    run.one("form#subscribe input#webhook-types", "input#webhook-types").send_keys("pass.issued, job.finished")
+    run.one("form#subscribe button[type=submit]", "the Subscribe button").click()
+    run.wait(lambda: run.all("#new-secret code"), message="no secret shown after subscribing")
+    run.shot("webhook-subscribed")
+    secret = run.one("#new-secret code", "the new secret").text.strip()
+    require(secret.startswith("whsec_"), f"the shown secret is {secret[:10]!r}…")
+    listed = [hook for hook in api("GET", "/api/v1/webhooks").json()["webhooks"] if hook["url"] == "http://127.0.0.1:9/console-hook"]
+    require(len(listed) == 1 and listed[0]["types"] == ["job.finished", "pass.issued"], f"the API lists {listed}")
+    run.driver.get(BASE + "/console/webhooks")
+    require(secret not in run.driver.page_source, "the secret is shown again on a later visit")
+    bad = form_post("/console/webhooks", {"url": "ftp://example.com/x", "csrf": hidden_csrf(run.driver.page_source)}, run.cookies())
+    require(bad.status == 422 and "error" in bad.text, f"a bad URL answered {describe(bad)}")
+    hook = listed[0]["id"]
+    run.one(f"form[action='/console/webhooks/{hook}/remove'] button", f"the Remove button of {hook}").click()
+    run.wait(lambda: run.all(".notice"), message="no notice after Remove")
+    require(all(h["id"] != hook for h in api("GET", "/api/v1/webhooks").json()["webhooks"]), "the endpoint is still listed after Remove")
+
+
 def test_bulk_upload(run):
     """Upload a JSON Lines file on /console/jobs: the upload's progress bar fills, the job's page opens and
     reloads until the job is completed, its progress bar is full, the bad line is listed with its errors,
@@ -1010,7 +1035,7 @@ def test_accessibility_sign_in_page(run):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_bulk_upload, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_webhook_subscription, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
 

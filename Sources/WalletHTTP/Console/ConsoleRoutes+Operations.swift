@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import WalletCore
+import WalletStore
 
 /// Push, device logs and identities: what operations look at when passes do not update.
 extension ConsoleRoutes {
@@ -10,12 +11,41 @@ extension ConsoleRoutes {
             signed(.get, "/devices", "Device logs") { _, _, signed in try await deviceLogs(signed) },
             signed(.get, "/identities", "Identities") { _, _, signed in try await identities(signed) },
             signed(.get, "/webhooks", "Webhooks") { _, _, signed in try await webhookPage(signed) },
+            signed(.post, "/webhooks", "Subscribe an endpoint") { _, _, signed in try await subscribe(signed) },
+            signed(.post, "/webhooks/:webhook/enable", "Enable an endpoint again") { _, context, signed in
+                let id = try context.parameters.require("webhook")
+                guard try await webhooks.update(id, WebhookService.Change(enabled: true)) != nil else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
+                return try await webhookPage(signed, notice: "\(id) is enabled again: its pending deliveries resume, in order.")
+            },
+            signed(.post, "/webhooks/:webhook/remove", "Remove an endpoint") { _, context, signed in
+                let id = try context.parameters.require("webhook")
+                guard try await webhooks.delete(id) else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
+                return try await webhookPage(signed, notice: "\(id) and its deliveries are removed.")
+            },
         ]
     }
 
-    /// Every endpoint with its state (and why it stopped) and its newest deliveries. Endpoints are
-    /// made and changed through the API or `passwright webhooks`, which show the secret once.
-    private func webhookPage(_ signed: Signed) async throws -> HTTPResponse {
+    /// Subscribes an endpoint from the form; the page then shows its signing secret, this once.
+    private func subscribe(_ signed: Signed) async throws -> HTTPResponse {
+        let form = signed.form ?? ConsoleForm()
+        let list = { (name: String) -> [String]? in
+            let items = (form[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return items.isEmpty ? nil : items
+        }
+        do {
+            let created = try await webhooks.create(WebhookService.Subscription(
+                url: form["url"] ?? "", description: form["description"] ?? "", types: list("types"), templates: list("templates")))
+            return try await webhookPage(signed, secret: (created.webhook.id, created.secret))
+        } catch ServiceError.invalid(let message) {
+            return try await webhookPage(signed, error: message, status: .unprocessableContent)
+        }
+    }
+
+    /// Every endpoint with its state (and why it stopped) and its newest deliveries, and the form that
+    /// subscribes another. A new endpoint's secret is shown once, here or by the API and the CLI.
+    private func webhookPage(
+        _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok, secret: (id: String, value: String)? = nil
+    ) async throws -> HTTPResponse {
         let endpoints = try await webhooks.list().webhooks
         var sections: [HTML] = []
         for endpoint in endpoints {
@@ -33,6 +63,12 @@ extension ConsoleRoutes {
                 <dl class="facts"><dt>Id</dt><dd>\(endpoint.id)</dd><dt>URL</dt><dd>\(endpoint.url)</dd>
                 <dt>Events</dt><dd>\(endpoint.types.joined(separator: ", "))</dd><dt>Templates</dt><dd>\(endpoint.templates?.joined(separator: ", ") ?? "all")</dd>
                 <dt>State</dt><dd>\(state)</dd></dl>
+                <div class="actions">
+                \(endpoint.enabled ? .empty : """
+                    <form method="post" action="/console/webhooks/\(endpoint.id)/enable">\(ConsolePage.csrfField(signed.csrf))<button type="submit">Enable \(endpoint.id) again</button></form>
+                    """ as HTML)
+                <form method="post" action="/console/webhooks/\(endpoint.id)/remove">\(ConsolePage.csrfField(signed.csrf))<button type="submit" class="quiet">Remove \(endpoint.id)</button></form>
+                </div>
                 \(rows.isEmpty ? "<p class=\"empty\">Nothing delivered yet.</p>" : """
                     <div class="scroll"><table><caption>Newest deliveries to \(endpoint.id)</caption>
                     <thead><tr><th scope="col">Queued</th><th scope="col">Event</th><th scope="col">Type</th><th scope="col">State</th><th scope="col">Attempts</th>
@@ -40,9 +76,33 @@ extension ConsoleRoutes {
                     """ as HTML)
                 """)
         }
-        return ConsolePage.page("Webhooks", section: "/console/webhooks", csrf: signed.csrf, endpoints.isEmpty
-            ? "<p class=\"empty\">No webhook endpoint. Subscribe one with <code>passwright webhooks add URL</code> or <code>POST /api/v1/webhooks</code>; its secret is shown once.</p>"
-            : sections.joined)
+        let types = WalletEventType.allCases.map(\.rawValue).joined(separator: ", ")
+        let shown: HTML = secret.map { secret in
+            """
+            <div class="notice" role="status" id="new-secret"><p>\(secret.id) is subscribed. Its signing secret, shown this once (keep it with the receiver):</p>
+            <p><code>\(secret.value)</code></p></div>
+            """
+        } ?? .empty
+        return ConsolePage.page("Webhooks", section: "/console/webhooks", csrf: signed.csrf, notice: notice, error: error, status: status, """
+            \(shown)
+            \(endpoints.isEmpty ? "<p class=\"empty\">No webhook endpoint yet.</p>" : sections.joined)
+            <h2>Subscribe an endpoint</h2>
+            <form id="subscribe" method="post" action="/console/webhooks">
+            \(ConsolePage.csrfField(signed.csrf))
+            <label for="webhook-url">URL</label>
+            <input name="url" id="webhook-url" type="url" required aria-describedby="webhook-url-hint" placeholder="https://crm.example/hooks">
+            <p class="hint" id="webhook-url-hint">https, or http to this machine's loopback only.</p>
+            <label for="webhook-description">Description</label>
+            <input name="description" id="webhook-description">
+            <label for="webhook-types">Event types</label>
+            <input name="types" id="webhook-types" aria-describedby="webhook-types-hint">
+            <p class="hint" id="webhook-types-hint">Comma-separated, empty for all: \(types).</p>
+            <label for="webhook-templates">Templates</label>
+            <input name="templates" id="webhook-templates" aria-describedby="webhook-templates-hint">
+            <p class="hint" id="webhook-templates-hint">Comma-separated template names, empty for events of any template.</p>
+            <button type="submit">Subscribe</button>
+            </form>
+            """)
     }
 
     private func pushPage(_ signed: Signed) async throws -> HTTPResponse {
