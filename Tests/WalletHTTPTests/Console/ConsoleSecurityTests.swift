@@ -6,7 +6,10 @@ import WalletHTTP
 
 /// The console's sign-in, session cookie, CSRF and headers, over real HTTP on both engines.
 @Suite struct ConsoleSecurityTests {
-    static let pages = ["/console/templates", "/console/templates/loyalty", "/console/passes", "/console/push", "/console/devices", "/console/identities"]
+    static let pages = [
+        "/console/templates", "/console/templates/loyalty", "/console/passes", "/console/push", "/console/devices", "/console/identities",
+        "/console/webhooks", "/console/jobs",
+    ]
 
     @Test(arguments: Engine.selected)
     func nothingWithoutASession(engine: Engine) async throws {
