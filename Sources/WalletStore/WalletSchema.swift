@@ -429,7 +429,8 @@ enum WalletSchema {
     /// Bulk issuing jobs and their records. A record's serial number is chosen when the upload is
     /// read, and its row turns `issued` in the transaction that inserts its pass, so a job resumed
     /// after a crash can never issue a record twice. Workers of every instance claim open records
-    /// under a lease (`SKIP LOCKED` on PostgreSQL); the partial index holds only the open ones.
+    /// under a lease (`SKIP LOCKED` on PostgreSQL); the partial index holds only the open ones. An
+    /// issued record's `issued_ordinal` numbers it among the job's passes, for the `.pkpasses` bundles.
     static let bulkJobs = Migration(version: 9, name: "bulk jobs", sqlite: bulkJobsScript, postgres: bulkJobsScript)
 
     private static let bulkJobsScript = """
@@ -457,11 +458,12 @@ enum WalletSchema {
                 record TEXT,
                 state TEXT NOT NULL,
                 errors TEXT,
+                issued_ordinal INTEGER,
                 lease_owner TEXT,
                 lease_until BIGINT,
                 PRIMARY KEY (job_id, line)
             );
             CREATE INDEX bulk_job_records_open ON bulk_job_records (job_id, line) WHERE state IN ('pending', 'valid');
-            CREATE INDEX bulk_job_records_issued ON bulk_job_records (job_id, line) WHERE state = 'issued';
+            CREATE UNIQUE INDEX bulk_job_records_issued ON bulk_job_records (job_id, issued_ordinal) WHERE issued_ordinal IS NOT NULL;
             """
 }

@@ -117,15 +117,15 @@ extension WalletStore {
                 let tag = settlements.contains { if case .issue = $0.outcome { true } else { false } } ? try await Self.nextUpdateTag(transaction) : 0
                 var issued = 0, failed = 0, valid = 0
                 var events: [WalletEventDraft] = []
+                var marks: [(line: Int, state: String, errors: String?)] = []
                 for settlement in settlements {
-                    var state: String
-                    var errors: String?
                     switch settlement.outcome {
                     case .valid:
-                        state = "valid"
+                        marks.append((settlement.claim.line, "valid", nil))
+                        valid += 1
                     case .failed(let reasons):
-                        state = "failed"
-                        errors = reasons
+                        marks.append((settlement.claim.line, "failed", reasons))
+                        failed += 1
                     case .issue(let pass):
                         let inserted = try await transaction.execute(SQL(
                             """
@@ -137,35 +137,42 @@ extension WalletStore {
                             .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(0), .integer(now), .integer(now),
                             .integer(pass.templateVersion)))
                         if inserted == 1 {
-                            state = "issued"
+                            marks.append((settlement.claim.line, "issued", nil))
+                            issued += 1
                             events.append(WalletEventDraft(
                                 type: .passIssued, pass: pass.key, template: pass.template, actor: "job \(jobID)",
                                 payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(false)]))
                         } else {
-                            state = "failed"
-                            errors = Self.existsError(pass.key)
+                            marks.append((settlement.claim.line, "failed", Self.existsError(pass.key)))
+                            failed += 1
                         }
                     }
-                    switch state {
-                    case "issued": issued += 1
-                    case "failed": failed += 1
-                    default: valid += 1
-                    }
-                    let marked = try await transaction.execute(SQL(
-                        """
-                        UPDATE bulk_job_records SET state = ?, errors = ?, lease_owner = NULL, lease_until = NULL
-                        WHERE job_id = ? AND line = ? AND lease_owner = ? AND state IN ('pending', 'valid')
-                        """, .text(state), errors.map(SQLValue.text) ?? .null, .text(jobID), .integer(Int64(settlement.claim.line)), .text(instance)))
-                    guard marked == 1 else { throw WalletStoreError.leaseLost("record \(settlement.claim.line) of the bulk job \(jobID)") }
                 }
                 try await self.appendEvents(events, at: now, in: transaction)
+                // The job's counters first: the issued total numbers this batch's passes, so bundle N is
+                // a seek to ordinals 10N-9…10N. (On PostgreSQL the row lock orders settlements of one job.)
                 let rows = try await transaction.query(SQL(
                     """
                     UPDATE bulk_jobs SET issued = issued + ?, failed = failed + ?, validated = validated + ?, updated_at = ?
                     WHERE id = ? RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at
                     """, .integer(Int64(issued)), .integer(Int64(failed)), .integer(Int64(valid)), .integer(now), .text(jobID)))
                 guard let row = rows.first else { throw WalletStoreError.bulkJobNotFound(jobID) }
-                return try await self.finishBulkJobIfDone(try BulkJob(row: row), at: now, in: transaction)
+                let job = try BulkJob(row: row)
+                var ordinal = job.issued - issued
+                for mark in marks {
+                    var number: SQLValue = .null
+                    if mark.state == "issued" {
+                        ordinal += 1
+                        number = .integer(Int64(ordinal))
+                    }
+                    let marked = try await transaction.execute(SQL(
+                        """
+                        UPDATE bulk_job_records SET state = ?, errors = ?, issued_ordinal = ?, lease_owner = NULL, lease_until = NULL
+                        WHERE job_id = ? AND line = ? AND lease_owner = ? AND state IN ('pending', 'valid')
+                        """, .text(mark.state), mark.errors.map(SQLValue.text) ?? .null, number, .text(jobID), .integer(Int64(mark.line)), .text(instance)))
+                    guard marked == 1 else { throw WalletStoreError.leaseLost("record \(mark.line) of the bulk job \(jobID)") }
+                }
+                return try await self.finishBulkJobIfDone(job, at: now, in: transaction)
             }
         }
     }
@@ -225,19 +232,21 @@ extension WalletStore {
         try await storing("read the results of the bulk job \(job)") {
             try await database.query(SQL(
                 """
-                SELECT line, serial_number, state, errors FROM bulk_job_records
+                SELECT line, serial_number, state, errors, issued_ordinal FROM bulk_job_records
                 WHERE job_id = ? AND line > ? AND (? = 0 OR state = 'failed') ORDER BY line LIMIT ?
                 """, .text(job), .integer(Int64(after)), .integer(failedOnly ? 1 : 0), .integer(Int64(limit)))).map(BulkResult.init(row:))
         }
     }
 
-    /// The serial numbers of a job's issued passes, in line order, `offset` of them skipped: one
-    /// bundle's worth.
-    public func bulkIssuedSerials(job: String, offset: Int, limit: Int) async throws -> [String] {
+    /// The serial numbers of a job's issued passes numbered `first` to `last` (in the order they were
+    /// issued, from 1): one bundle's worth, an index seek however large the job.
+    public func bulkIssuedSerials(job: String, ordinals: ClosedRange<Int>) async throws -> [String] {
         try await storing("read the passes of the bulk job \(job)") {
             try await database.query(SQL(
-                "SELECT serial_number FROM bulk_job_records WHERE job_id = ? AND state = 'issued' ORDER BY line LIMIT ? OFFSET ?",
-                .text(job), .integer(Int64(limit)), .integer(Int64(offset)))).map { try $0.string("serial_number") }
+                """
+                SELECT serial_number FROM bulk_job_records
+                WHERE job_id = ? AND issued_ordinal BETWEEN ? AND ? ORDER BY issued_ordinal
+                """, .text(job), .integer(Int64(ordinals.lowerBound)), .integer(Int64(ordinals.upperBound)))).map { try $0.string("serial_number") }
         }
     }
 

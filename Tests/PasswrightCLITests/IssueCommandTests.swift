@@ -37,8 +37,8 @@ struct IssueCommandTests {
                 #expect(run.err.contains("line 150: data.member"), "\(run.err)")
                 #expect(run.err.contains("completed: 299 issued, 1 failed of 300"), "\(run.err)")
                 let rows = try String(contentsOf: results, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-                #expect(rows.count == 301 && rows[0] == "line,serialNumber,state,downloadURL,errors", "\(rows.prefix(3))")
-                #expect(rows[150].hasPrefix("150,C-150,failed,,") && rows[1].hasPrefix("1,C-1,issued,https://passes.example.test/passes/"))
+                #expect(rows.count == 301 && rows[0] == "line,serialNumber,state,downloadURL,bundlePart,errors", "\(rows.prefix(3))")
+                #expect(rows[150].hasPrefix("150,C-150,failed,,,") && rows[1].hasPrefix("1,C-1,issued,https://passes.example.test/passes/"))
 
                 // Everything valid: exit 0; --no-wait prints only the job's id.
                 let good = scratch.appendingPathComponent("more.jsonl")

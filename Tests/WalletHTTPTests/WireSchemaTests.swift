@@ -72,8 +72,8 @@ struct WireSchemaTests {
         BulkJobDetails(
             id: "job_3", template: "loyalty", format: "csv", validation: "first", state: "completed", records: 1, issued: 1, failed: 0,
             pending: 0, ratePerSecond: 2, etaSeconds: nil, bundleParts: 1, createdAt: date, startedAt: date, finishedAt: date, actor: "api"),
-        BulkResultLine(line: 2, serialNumber: "A-1", state: "issued", downloadURL: "https://x.test/d", errors: nil),
-        BulkResultLine(line: 3, serialNumber: nil, state: "failed", downloadURL: nil, errors: [.object(["path": .string("data.member.name"), "message": .string("missing"), "rule": .string("r")])]),
+        BulkResultLine(line: 2, serialNumber: "A-1", state: "issued", downloadURL: "https://x.test/d", bundlePart: 1, errors: nil),
+        BulkResultLine(line: 3, serialNumber: nil, state: "failed", downloadURL: nil, bundlePart: nil, errors: [.object(["path": .string("data.member.name"), "message": .string("missing"), "rule": .string("r")])]),
         WebhookChange(members: ["url": .string("https://crm.example/v2"), "description": .string("x"), "types": .array([.string("*")]),
                                 "templates": .null, "enabled": .bool(true)]),
         WebhookRotation(overlapSeconds: 3600),

@@ -46,7 +46,8 @@ import Testing
             #expect(try await store.claimBulkRecords(instance: "a", limit: 10, lease: .seconds(10)).isEmpty, "nothing left to claim")
             let results = try await store.bulkResults(job: "job_1", after: 0, limit: 10)
             #expect(results.map(\.state) == Array(repeating: "issued", count: 5))
-            #expect(try await store.bulkIssuedSerials(job: "job_1", offset: 3, limit: 10) == ["S-4", "S-5"])
+            #expect(try await store.bulkIssuedSerials(job: "job_1", ordinals: 4...10) == ["S-4", "S-5"])
+            #expect(results.map(\.issuedOrdinal) == [1, 2, 3, 4, 5])
         }
     }
 

@@ -88,14 +88,21 @@ public struct BulkJobService: Sendable {
         (job.issued + PassBundle.maximumPasses - 1) / PassBundle.maximumPasses
     }
 
-    /// Bundle `part` (from 1) of the job's issued passes, in line order, each pass signed as it is now.
+    /// The bundle that holds the pass issued `ordinal`-th.
+    public static func bundlePart(ofOrdinal ordinal: Int) -> Int {
+        (ordinal - 1) / PassBundle.maximumPasses + 1
+    }
+
+    /// Bundle `part` (from 1) of the job's issued passes, in the order they were issued (each result
+    /// line names its part), each pass signed as it is now.
     public func bundle(of job: BulkJob, part: Int) async throws -> Data {
         let parts = Self.bundleParts(of: job)
         guard part >= 1, part <= parts else {
             throw ServiceError.invalid(parts == 0 ? "the job has issued no pass yet" : "part must be from 1 to \(parts)")
         }
         let (_, compiler) = try await templates.currentCompiler(job.template)
-        let serials = try await store.bulkIssuedSerials(job: job.id, offset: (part - 1) * PassBundle.maximumPasses, limit: PassBundle.maximumPasses)
+        let first = (part - 1) * PassBundle.maximumPasses + 1
+        let serials = try await store.bulkIssuedSerials(job: job.id, ordinals: first...(first + PassBundle.maximumPasses - 1))
         let keys = serials.map { PassKey(passTypeIdentifier: compiler.template.passTypeIdentifier, serialNumber: $0) }
         let stored = try await store.passes(keys)
         var archives: [Data] = []

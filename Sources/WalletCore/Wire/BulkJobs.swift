@@ -86,14 +86,17 @@ public struct BulkResultLine: WireValue {
     public var state: String
     /// A signed holder download link of the pass, once issued.
     @NullWhenAbsent public var downloadURL: String?
+    /// The `.pkpasses` bundle that holds the pass (`…/bundle?part=N`), once issued.
+    @NullWhenAbsent public var bundlePart: Int?
     /// Why it failed: every invalid value by JSON path.
     @NullWhenAbsent public var errors: [JSONValue]?
 
-    public init(line: Int, serialNumber: String?, state: String, downloadURL: String?, errors: [JSONValue]?) {
+    public init(line: Int, serialNumber: String?, state: String, downloadURL: String?, bundlePart: Int?, errors: [JSONValue]?) {
         self.line = line
         self.serialNumber = serialNumber
         self.state = state
         self.downloadURL = downloadURL
+        self.bundlePart = bundlePart
         self.errors = errors
     }
 

@@ -64,7 +64,7 @@ struct BulkJobRoutes {
         ) { request, context in try await routes.results(request, context) })
         group.add(Route(
             .get, "/jobs/:job/bundle", operationID: "getBulkJobBundle",
-            summary: "Part N of a job's issued passes as a .pkpasses bundle (up to 10 passes, in line order)", start: .inPool,
+            summary: "Part N of a job's issued passes as a .pkpasses bundle (up to 10, in the order they were issued; each result line names its part)", start: .inPool,
             parameters: [RouteParameter("part", in: .query, required: true, schema: "BulkLine")],
             responses: [
                 RouteResponse(.ok, "The bundle", body: RouteBody("application/vnd.apple.pkpasses", schema: "PassArchive")),
@@ -152,7 +152,7 @@ struct BulkJobRoutes {
         }
         return BulkResultLine(
             line: result.line, serialNumber: result.serialNumber.isEmpty ? nil : result.serialNumber, state: result.state,
-            downloadURL: download, errors: errors)
+            downloadURL: download, bundlePart: result.issuedOrdinal.map(BulkJobService.bundlePart(ofOrdinal:)), errors: errors)
     }
 
     static func jsonLines(_ lines: [BulkResultLine]) -> Data {
@@ -166,11 +166,11 @@ struct BulkJobRoutes {
         return body
     }
 
-    /// `line,serialNumber,state,downloadURL,errors`, the errors as `path: message` joined by `; `.
+    /// `line,serialNumber,state,downloadURL,bundlePart,errors`, the errors as `path: message` joined by `; `.
     static func csv(_ lines: [BulkResultLine], header: Bool) -> Data {
-        var text = header ? "line,serialNumber,state,downloadURL,errors\r\n" : ""
+        var text = header ? "line,serialNumber,state,downloadURL,bundlePart,errors\r\n" : ""
         for line in lines {
-            text += [String(line.line), line.serialNumber ?? "", line.state, line.downloadURL ?? "", line.errorSummary].map(csvField).joined(separator: ",") + "\r\n"
+            text += [String(line.line), line.serialNumber ?? "", line.state, line.downloadURL ?? "", line.bundlePart.map(String.init) ?? "", line.errorSummary].map(csvField).joined(separator: ",") + "\r\n"
         }
         return Data(text.utf8)
     }

@@ -135,11 +135,14 @@ public struct BulkResult: Sendable, Equatable {
     public let state: String
     /// Why it failed (JSON text of the errors).
     public let errors: String?
+    /// Its place among the job's issued passes, from 1: what puts it in bundle `(ordinal - 1) / 10 + 1`.
+    public let issuedOrdinal: Int?
 
     init(row: Row) throws {
         line = try row.int("line")
         serialNumber = try row.string("serial_number")
         state = try row.string("state")
         errors = try row.optionalString("errors")
+        issuedOrdinal = try row.optionalInt64("issued_ordinal").map(Int.init)
     }
 }

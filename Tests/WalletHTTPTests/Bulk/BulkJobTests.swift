@@ -104,9 +104,11 @@ import ZipArchive
             #expect(downloaded.passJSON["serialNumber"] == "B-7")
             let csv = try await server.api("GET", "/api/v1/jobs/\(id)/results?format=csv&limit=10")
             let rows = csv.text.components(separatedBy: "\r\n")
-            #expect(rows[0] == "line,serialNumber,state,downloadURL,errors" && rows[5].hasPrefix("5,,failed,,") && rows[7].hasPrefix("7,B-7,issued,https://"), "\(rows)")
+            #expect(rows[0] == "line,serialNumber,state,downloadURL,bundlePart,errors" && rows[5].hasPrefix("5,,failed,,,") && rows[7].hasPrefix("7,B-7,issued,https://"), "\(rows)")
 
-            // The passes as bundles of ten, in line order; the last part holds the rest.
+            // The passes as bundles of ten, in the order they were issued (one instance: line order); each
+            // result line names its part; the last part holds the rest.
+            #expect(issued["bundlePart"] == 1 && lines.first { $0["line"] == 120 }?["bundlePart"] == 12)
             let first = try await server.api("GET", "/api/v1/jobs/\(id)/bundle?part=1")
             #expect(first.status == 200 && first.header("Content-Type") == "application/vnd.apple.pkpasses")
             let bundle = try ZipReader(data: first.body)

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Bulk issuing over the API against the batch CLI, measured in the same run on the same machine.
+#
+#   Benchmarks/bulk.sh [RECORDS]     (default: 100000)
+#
+# Builds release, then on the loyalty sample template:
+#   1. `passwright batch --jobs $(nproc)` builds RECORDS signed passes to a folder on disk: the limit;
+#   2. `passwright serve` (SQLite) and `passwright issue` upload RECORDS records as a CSV and follow
+#      the job until every record is issued: records per second from the start of the upload to the
+#      job's end, and the ratio to (1) (the goal: at least 0.7);
+#      then fetches every .pkpasses bundle of the job (the passes are signed when fetched);
+#   3. the server's peak RSS (VmHWM) for a job of RECORDS/10 and one of RECORDS, each on a fresh
+#      server (flat memory: the second is not much bigger than the first);
+#   4. a job of RECORDS records whose server gets SIGKILL halfway: the restarted server finishes it,
+#      and the database then holds exactly RECORDS passes of it.
+# Prints a markdown table and the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+records=${1:-100000}
+small=$((records / 10))
+command -v /usr/bin/time >/dev/null || { apt-get install -y -qq time >/dev/null; }
+
+swift build -c release --product passwright >&2
+bin=$PWD/.build/release/passwright
+work=$(mktemp -d /tmp/passwright-bulk.XXXXXX)
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+$bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
+
+make_csv() {  # make_csv COUNT FILE PREFIX: COUNT rows cycling through the loyalty sample's rows
+  python3 - "$1" "$2" "$3" <<'PY'
+import csv, sys
+count, path, prefix = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+rows = list(csv.reader(open("Templates/samples/loyalty.csv", newline="")))
+header, body = rows[0], rows[1:]
+serial = header.index("serialNumber")
+with open(path, "w", newline="") as out:
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for i in range(count):
+        row = list(body[i % len(body)])
+        row[serial] = "%s%07d" % (prefix, i)
+        writer.writerow(row)
+PY
+}
+make_csv "$records" "$work/records.csv" A
+make_csv "$small" "$work/small.csv" S
+make_csv "$records" "$work/kill.csv" K
+
+# 1. The batch CLI, every core, to disk.
+jobs=$(nproc)
+/usr/bin/time -f "%e" -o "$work/batch-time" $bin batch Templates/loyalty --input "$work/records.csv" --out-dir "$work/batch" \
+  --identities "$work/ids" --jobs "$jobs" 2>/dev/null
+batch_rate=$(python3 -c "print(round($records / $(cat "$work/batch-time")))")
+rm -rf "$work/batch"
+
+export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789abcdef
+start_server() {  # start_server DATA_DIR: serve on a free port in the background; sets server_pid and port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  $bin serve --port "$port" --data-dir "$1" --templates Templates --identities "$work/ids" --push off \
+    --log-level warning --job-lease 5 >"$1.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 1 300); do
+    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "bulk: the server did not start; see $1.log" >&2
+  exit 1
+}
+peak_rss() { awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server_pid/status"; }
+stop_server() { kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=; }
+job_state() {  # job_state ID: "state issued failed"
+  curl -fsS -H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN" "http://127.0.0.1:$port/api/v1/jobs/$1" |
+    python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["state"], j["issued"], j["failed"])'
+}
+
+# 2. The same records through the API, upload to the last record issued.
+start_server "$work/api"
+started=$(date +%s.%N)
+$bin issue "$work/records.csv" --template loyalty --server "http://127.0.0.1:$port" >"$work/issue.out" 2>"$work/issue.err"
+ended=$(date +%s.%N)
+api_rate=$(python3 -c "print(round($records / ($ended - $started)))")
+grep -q "completed: $records issued, 0 failed" "$work/issue.err" || { echo "bulk: the API job did not issue every record:" >&2; tail -3 "$work/issue.err" >&2; exit 1; }
+job_rate=$(grep -o '([0-9]* records/s)' "$work/issue.err" | tr -dc '0-9')
+big_rss=$(peak_rss)
+# The job stores passes; they are signed when fetched. Every bundle of the job, $(nproc) at a time.
+job_id=$(grep -o 'job_[0-9a-f_]*' "$work/issue.err" | head -1)
+parts=$(( (records + 9) / 10 ))
+started=$(date +%s.%N)
+seq 1 "$parts" | xargs -P "$jobs" -I{} curl -fsS -o /dev/null -H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN" \
+  "http://127.0.0.1:$port/api/v1/jobs/$job_id/bundle?part={}"
+ended=$(date +%s.%N)
+bundle_rate=$(python3 -c "print(round($records / ($ended - $started)))")
+stop_server
+
+# 3. Peak RSS for a tenth of the records, on a fresh server.
+start_server "$work/small"
+$bin issue "$work/small.csv" --template loyalty --server "http://127.0.0.1:$port" >/dev/null 2>&1
+small_rss=$(peak_rss)
+stop_server
+
+# 4. SIGKILL halfway, restart, resume.
+start_server "$work/kill"
+job=$($bin issue "$work/kill.csv" --template loyalty --no-wait --server "http://127.0.0.1:$port" 2>/dev/null | tail -1)
+while read -r state issued failed < <(job_state "$job"); [ "$issued" -lt $((records / 2)) ]; do sleep 0.05; done
+kill -9 "$server_pid"; wait "$server_pid" 2>/dev/null || true
+killed_at=$issued
+start_server "$work/kill"
+while read -r state issued failed < <(job_state "$job"); [ "$state" != completed ]; do sleep 0.5; done
+stop_server
+stored=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM passes WHERE serial_number LIKE 'K%'\").fetchone()[0])" "$work/kill/passwright.sqlite")
+
+cat <<TABLE
+| measure | value | vs. limit |
+|---|---|---|
+| \`batch --jobs $jobs\`, $records signed passes to disk | $batch_rate passes/s | limit |
+| \`passwright issue\` → bulk job, $records records, upload to last pass issued | $api_rate records/s | $(python3 -c "print(f'{$api_rate / $batch_rate:.2f}')")× batch (goal ≥ 0.70) |
+| the job's own rate (first claim to last settlement) | $job_rate records/s | |
+| its $parts \`.pkpasses\` bundles fetched, $jobs at a time (each pass signed on request) | $bundle_rate passes/s | $(python3 -c "print(f'{$bundle_rate / $batch_rate:.2f}')")× batch |
+| server peak RSS, job of $small records | $small_rss MiB | |
+| server peak RSS, job of $records records | $big_rss MiB | $(python3 -c "print(f'{$big_rss / $small_rss:.2f}')")× the $small-record job |
+| SIGKILL at $killed_at of $records issued, restarted | $issued issued, $failed failed; $stored passes of the job stored | exactly $records expected |
+TABLE
+echo "machine: $(nproc) cores, $(uname -m), load average $(cut -d' ' -f1-3 /proc/loadavg)"
