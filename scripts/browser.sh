@@ -35,6 +35,11 @@ selenium_python=$(python_with selenium)
 [ -n "$selenium_python" ] || { echo "browser: no python3 with selenium: apt-get install python3-selenium" >&2; exit 2; }
 standin_python=$(python_with h2)
 [ -n "$standin_python" ] || { echo "browser: the APNs stand-in needs h2: pip install h2" >&2; exit 2; }
+# axe-core, which the accessibility tests run in every page: the copy the axe-selenium-python package bundles.
+axe_python=$(python_with axe_selenium_python)
+[ -n "$axe_python" ] || { echo "browser: the accessibility tests need axe-core: pip install --no-deps axe-selenium-python (scripts/setup.sh does)" >&2; exit 2; }
+axe_js=$("$axe_python" -c 'import axe_selenium_python, os; print(os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js"))')
+[ -f "$axe_js" ] || { echo "browser: axe-selenium-python carries no axe.min.js at $axe_js" >&2; exit 2; }
 
 artefacts=${BROWSER_ARTEFACTS:-.build/browser-artefacts}
 mkdir -p "$artefacts"
@@ -109,7 +114,7 @@ if ! grep -q "^PORT $apns_port\$" "$aux/standin.out" 2>/dev/null; then
 fi
 
 export BROWSER_BASE=$base BROWSER_ARTEFACTS=$artefacts BROWSER_APNS_RECORD=$aux/apns-requests.jsonl
-export BROWSER_PROFILE=$aux/chrome-profile BROWSER_SERVER_LOG=$work/server.log
+export BROWSER_PROFILE=$aux/chrome-profile BROWSER_SERVER_LOG=$work/server.log BROWSER_AXE_JS=$axe_js
 # PASSWRIGHT_ADMIN_TOKEN is exported by start_live_server.
 
 # The tests print `PASS name`, `FAIL name: reason` and, last, their own `N passed, M failed`; that line

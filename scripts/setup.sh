@@ -54,3 +54,11 @@ pip_install zxingcpp "zxing-cpp>=2,<4"
 pip_install PIL "pillow>=10"
 # standardwebhooks (the reference library) verifies the signatures of webhook deliveries in the tests.
 pip_install standardwebhooks "standardwebhooks>=1,<2"
+# axe-core, the accessibility engine the browser tests run on every console page, as the
+# axe-selenium-python package bundles it (--no-deps: the tests drive Debian's python3-selenium).
+if ! python3 -c "import axe_selenium_python" >/dev/null 2>&1; then
+  echo "setup: installing the Python package axe-selenium-python (for its axe-core)" >&2
+  python3 -m pip install -q --no-deps "axe-selenium-python>=2.1,<3" 2>/dev/null ||
+    python3 -m pip install -q --no-deps --break-system-packages "axe-selenium-python>=2.1,<3" 2>/dev/null
+  python3 -c "import axe_selenium_python" || { echo "setup: cannot install axe-selenium-python" >&2; exit 1; }
+fi

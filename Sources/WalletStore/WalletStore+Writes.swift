@@ -91,7 +91,7 @@ extension WalletStore {
     /// The current rows of `keys`, locked until the transaction ends on PostgreSQL (key order, so
     /// two batches never lock each other's rows in opposite orders).
     private static func lockedPasses(_ keys: [PassKey], in transaction: Transaction) async throws -> [PassKey: StoredPass] {
-        let lock = transaction.engine == .postgres ? "FOR NO KEY UPDATE" : ""
+        let lock = transaction.engine == .postgres ? "FOR NO KEY UPDATE OF passes" : ""
         return try await PassKeyRows.select(
             StoredPass.self, columns: StoredPass.columns, from: "passes", keys: keys, suffix: "ORDER BY pass_type_identifier, serial_number \(lock)"
         ) { try await transaction.query($0) }

@@ -9,7 +9,8 @@ with the session cookie read from the browser. Each test is a function run in or
 
 Environment (scripts/browser.sh sets it): BROWSER_BASE (http://127.0.0.1:PORT), PASSWRIGHT_ADMIN_TOKEN,
 BROWSER_ARTEFACTS (screenshots NN-page.png, and page sources of failures), BROWSER_APNS_RECORD (the
-stand-in's JSON-lines record), BROWSER_PROFILE (Chromium's profile folder).
+stand-in's JSON-lines record), BROWSER_PROFILE (Chromium's profile folder), BROWSER_AXE_JS (axe-core's
+axe.min.js, run in every page the accessibility tests visit).
 
     console_test.py [--only SUBSTRING]
 
@@ -72,6 +73,7 @@ ADMIN_TOKEN = os.environ.get("PASSWRIGHT_ADMIN_TOKEN", "")
 ARTEFACTS = Path(os.environ.get("BROWSER_ARTEFACTS", ROOT / ".build" / "browser-artefacts"))
 APNS_RECORD = os.environ.get("BROWSER_APNS_RECORD", "")
 PROFILE = os.environ.get("BROWSER_PROFILE", "")
+AXE_JS = os.environ.get("BROWSER_AXE_JS", "")
 
 TEMPLATE = "loyalty"
 PASS_TYPE = "pass.dev.passwright.loyalty"
@@ -959,11 +961,24 @@ def keyboard_problems(run):
     return problems
 
 
+def axe_violations(run):
+    """axe-core's WCAG 2.x A/AA and best-practice rules on the page as it is: one line per violated rule."""
+    require(AXE_JS and Path(AXE_JS).is_file(), "BROWSER_AXE_JS does not name axe-core's axe.min.js (run scripts/browser.sh)")
+    script = Path(AXE_JS).read_text() + """
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ["violations"]}).then(
+            (results) => done(results.violations.map((v) =>
+                `${v.id} (${v.impact}): ${v.nodes.length} element(s), first ${v.nodes[0].target.join(" ")}: ${v.help}`)),
+            (error) => done([`axe-core failed: ${error}`]));"""
+    return run.driver.execute_async_script(script)
+
+
 def accessibility_problems(run, path, name):
-    """Every check on one page: keyboard, focus style, contrast (light and dark), target size, labels,
-    and reflow at 320 px."""
+    """Every check on one page: axe-core's rules, keyboard, focus style, contrast (light and dark),
+    target size, labels, and reflow at 320 px."""
     run.visit(path, name)
-    problems = [f"keyboard: {p}" for p in keyboard_problems(run)]
+    problems = [f"axe: {p}" for p in axe_violations(run)]
+    problems += [f"keyboard: {p}" for p in keyboard_problems(run)]
     light = run.js(CONTRAST_JS)
     problems += [f"contrast (light) {p}" for p in light["failures"]]
     problems += [f"target size: {p}" for p in run.js(TARGETS_JS)]
@@ -988,7 +1003,7 @@ def accessibility_problems(run, path, name):
 
 
 def test_accessibility(run):
-    """On every signed-in page: TAB reaches every visible control, each with a visible focus style; text
+    """On every signed-in page: axe-core finds no violation; TAB reaches every visible control, each with a visible focus style; text
     contrast ≥ 4.5:1 (light and dark); controls ≥ 44×44 (inline links exempt); every control labelled;
     no sideways scroll at 320 px."""
     run.issued_pass()

@@ -191,6 +191,26 @@ import ZipArchive
         }
     }
 
+    /// A backend that subscribes to `job.finished` hears when its job is done, signed like every event.
+    @Test func aSubscriberHearsTheJobFinish() async throws {
+        try await withScratch { folder in
+            let receiver = try WebhookReceiverProcess(folder: folder)
+            defer { receiver.stop() }
+            try await withService { server in
+                _ = try await WebhookDeliveryTests.subscribe(server, receiver, types: ["job.finished"])
+                let created = try await Self.upload(server, Self.jsonLines(25, prefix: "W", replace: [3: "nope"]))
+                let id = try #require(try created.json()["id"].string)
+                let deliveries = try await receiver.waitForDeliveries { !$0.isEmpty }
+                try await Task.sleep(for: .milliseconds(300))  // nothing more comes
+                #expect(try receiver.deliveries().count == 1)
+                let body = try JSON(parsing: Data(deliveries[0].body.utf8))
+                #expect(deliveries[0].verified && deliveries[0].type == "job.finished")
+                #expect(body["data"]["job"] == .string(id) && body["data"]["state"] == "completed", "\(body)")
+                #expect(body["data"]["issued"] == 24 && body["data"]["failed"] == 1 && body["data"]["records"] == 25, "\(body)")
+            }
+        }
+    }
+
     @Test func anUploadWithoutCredentialsIsRefusedBeforeItsBody() async throws {
         try await withService { server in
             // Declares 100 MB and sends none of it: the 401 comes from the head.
