@@ -22,22 +22,7 @@ work=$(mktemp -d /tmp/passwright-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
 
-make_csv() {  # make_csv COUNT FILE: COUNT rows cycling through the loyalty sample's rows
-  python3 - "$1" "$2" <<'PY'
-import csv, sys
-count, path = int(sys.argv[1]), sys.argv[2]
-rows = list(csv.reader(open("Templates/samples/loyalty.csv", newline="")))
-header, body = rows[0], rows[1:]
-serial = header.index("serialNumber")
-with open(path, "w", newline="") as out:
-    writer = csv.writer(out)
-    writer.writerow(header)
-    for i in range(count):
-        row = list(body[i % len(body)])
-        row[serial] = "B%07d" % i
-        writer.writerow(row)
-PY
-}
+source Benchmarks/lib/records.sh
 make_csv "$records" "$work/records.csv"
 make_csv "$rss_records" "$work/rss.csv"
 

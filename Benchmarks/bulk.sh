@@ -31,22 +31,7 @@ cleanup() {
 trap cleanup EXIT
 $bin certs dev --out "$work/ids" --pass-type-id pass.dev.passwright.loyalty >/dev/null
 
-make_csv() {  # make_csv COUNT FILE PREFIX: COUNT rows cycling through the loyalty sample's rows
-  python3 - "$1" "$2" "$3" <<'PY'
-import csv, sys
-count, path, prefix = int(sys.argv[1]), sys.argv[2], sys.argv[3]
-rows = list(csv.reader(open("Templates/samples/loyalty.csv", newline="")))
-header, body = rows[0], rows[1:]
-serial = header.index("serialNumber")
-with open(path, "w", newline="") as out:
-    writer = csv.writer(out)
-    writer.writerow(header)
-    for i in range(count):
-        row = list(body[i % len(body)])
-        row[serial] = "%s%07d" % (prefix, i)
-        writer.writerow(row)
-PY
-}
+source Benchmarks/lib/records.sh
 make_csv "$records" "$work/records.csv" A
 make_csv "$small" "$work/small.csv" S
 make_csv "$records" "$work/kill.csv" K

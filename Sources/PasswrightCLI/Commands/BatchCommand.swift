@@ -41,14 +41,7 @@ struct BatchCommand: Subcommand {
         template = arguments.positional(0)!
         guard let input = arguments.value("input") else { throw UsageError("missing --input FILE (.csv or .jsonl)") }
         self.input = input
-        if let name = arguments.value("format") {
-            guard let format = RecordReader.Format(rawValue: name) else { throw UsageError("--format is csv or jsonl, not '\(name)'") }
-            self.format = format
-        } else if let format = RecordReader.Format(fileName: input) {
-            self.format = format
-        } else {
-            throw UsageError("cannot tell the format of '\(input)' from its extension; give --format csv or --format jsonl")
-        }
+        format = try RecordReader.Format(arguments: arguments, fileName: input)
         guard let outDir = arguments.value("out-dir") else { throw UsageError("missing --out-dir DIR") }
         self.outDir = URL(fileURLWithPath: outDir)
         jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -132,5 +125,19 @@ struct BatchCommand: Subcommand {
     private func writeBundle(_ passes: [Data], number: Int) throws {
         let name = String(format: "bundle-%05d.pkpasses", number)
         try AtomicFile.write(try PassBundle.make(passes), to: outDir.appendingPathComponent(name), durable: false)
+    }
+}
+
+extension RecordReader.Format {
+    /// `--format`, or else the format the file's extension names; a usage error when neither says.
+    init(arguments: ParsedArguments, fileName: String) throws {
+        if let name = arguments.value("format") {
+            guard let format = Self(rawValue: name) else { throw UsageError("--format is csv or jsonl, not '\(name)'") }
+            self = format
+        } else if let format = Self(fileName: fileName) {
+            self = format
+        } else {
+            throw UsageError("cannot tell the format of '\(fileName)' from its extension; give --format csv or --format jsonl")
+        }
     }
 }

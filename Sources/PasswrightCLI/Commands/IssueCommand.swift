@@ -40,14 +40,7 @@ struct IssueCommand: Subcommand {
         file = URL(fileURLWithPath: path)
         guard let template = arguments.value("template") else { throw UsageError("missing --template NAME") }
         self.template = template
-        if let name = arguments.value("format") {
-            guard let format = RecordReader.Format(rawValue: name) else { throw UsageError("--format is csv or jsonl, not '\(name)'") }
-            self.format = format
-        } else if let format = RecordReader.Format(fileName: path) {
-            self.format = format
-        } else {
-            throw UsageError("cannot tell the format of '\(path)' from its extension; give --format csv or --format jsonl")
-        }
+        format = try RecordReader.Format(arguments: arguments, fileName: path)
         validation = arguments.value("validate") ?? "each"
         guard ["each", "first"].contains(validation) else { throw UsageError("--validate is each or first, not '\(validation)'") }
         results = arguments.value("results").map { URL(fileURLWithPath: $0) }

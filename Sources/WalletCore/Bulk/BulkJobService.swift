@@ -59,13 +59,7 @@ public struct BulkJobService: Sendable {
     /// a few at a time (each takes its records with it); returns how many.
     public func prune(now: Date = Date(), batch: Int = 20) async throws -> Int {
         let cutoff = now.addingTimeInterval(-Double(retention.components.seconds))
-        var total = 0
-        while true {
-            let removed = try await store.pruneBulkJobs(before: cutoff, limit: batch)
-            total += removed
-            if removed < batch { return total }
-            await Task.yield()
-        }
+        return try await RetentionWorker.pruneInBatches(of: batch) { try await store.pruneBulkJobs(before: cutoff, limit: $0) }
     }
 
     /// The newest jobs first.

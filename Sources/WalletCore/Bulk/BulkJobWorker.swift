@@ -26,7 +26,11 @@ public final class BulkJobWorker: Sendable {
     /// Works until the surrounding task is cancelled.
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
-            if store.sharesOutbox { group.addTask { await self.listen() } }
+            if store.sharesOutbox {
+                group.addTask {
+                    await NotificationListener.run("bulk job", doorbell: self.doorbell, logger: self.logger) { try await self.store.listenForBulkJobs($0) }
+                }
+            }
             while !Task.isCancelled {
                 var claimed = 0
                 do {
@@ -94,21 +98,6 @@ public final class BulkJobWorker: Sendable {
             var parts: [(Int, [BulkSettlement])] = []
             for await part in group { parts.append(part) }
             return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
-    }
-
-    /// Rings for every job another instance opens; reconnects after a pause.
-    private func listen() async {
-        var pause = Duration.milliseconds(100)
-        while !Task.isCancelled {
-            do {
-                try await store.listenForBulkJobs { [doorbell] in doorbell.ring() }
-                return
-            } catch {
-                logger.warning("bulk job listener lost its PostgreSQL connection; reconnecting", ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .seconds(30))
         }
     }
 }

@@ -40,12 +40,6 @@ public struct EventService: Sendable {
     /// Deletes events older than the retention, a batch at a time; returns how many.
     public func prune(now: Date = Date(), batch: Int = 1_000) async throws -> Int {
         let cutoff = now.addingTimeInterval(-Double(retention.components.seconds))
-        var total = 0
-        while true {
-            let removed = try await store.pruneEvents(before: cutoff, limit: batch)
-            total += removed
-            if removed < batch { return total }
-            await Task.yield()
-        }
+        return try await RetentionWorker.pruneInBatches(of: batch) { try await store.pruneEvents(before: cutoff, limit: $0) }
     }
 }

@@ -30,3 +30,17 @@ public struct RetentionWorker: Sendable {
         }
     }
 }
+
+extension RetentionWorker {
+    /// Calls `step` (which deletes up to `batch` rows and says how many) until it deletes fewer, yielding
+    /// between batches so a large backlog never holds the writer long; returns how many went.
+    static func pruneInBatches(of batch: Int, _ step: (Int) async throws -> Int) async throws -> Int {
+        var total = 0
+        while true {
+            let removed = try await step(batch)
+            total += removed
+            if removed < batch { return total }
+            await Task.yield()
+        }
+    }
+}

@@ -67,12 +67,7 @@ public struct IdempotencyService: Sendable {
 
     /// Deletes expired keys, a batch at a time; returns how many.
     public func prune(now: Date = Date()) async throws -> Int {
-        var total = 0
-        while true {
-            let removed = try await store.pruneIdempotencyKeys(before: now.addingTimeInterval(-Double(Self.lifetime.components.seconds)))
-            total += removed
-            if removed < 1_000 { return total }
-            await Task.yield()
-        }
+        let cutoff = now.addingTimeInterval(-Double(Self.lifetime.components.seconds))
+        return try await RetentionWorker.pruneInBatches(of: 1_000) { try await store.pruneIdempotencyKeys(before: cutoff, limit: $0) }
     }
 }

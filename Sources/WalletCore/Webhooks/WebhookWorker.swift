@@ -45,7 +45,11 @@ public final class WebhookWorker: Sendable {
             return
         }
         await withTaskGroup(of: Void.self) { group in
-            if store.sharesOutbox { group.addTask { await self.listen() } }
+            if store.sharesOutbox {
+                group.addTask {
+                    await NotificationListener.run("webhook", doorbell: self.doorbell, logger: self.logger) { try await self.store.listenForQueuedWebhooks($0) }
+                }
+            }
             while !Task.isCancelled {
                 let handled: Int
                 do {
@@ -148,21 +152,6 @@ public final class WebhookWorker: Sendable {
         guard let due = try? await store.nextWebhookDue() else { return configuration.idleDelay }
         let milliseconds = Int64((due.timeIntervalSince(store.clock.now()) * 1000).rounded(.up))
         return min(configuration.idleDelay, .milliseconds(max(1, milliseconds)))
-    }
-
-    /// Rings for every commit of another instance that queued deliveries; reconnects after a pause.
-    private func listen() async {
-        var pause = Duration.milliseconds(100)
-        while !Task.isCancelled {
-            do {
-                try await store.listenForQueuedWebhooks { [doorbell] in doorbell.ring() }
-                return
-            } catch {
-                logger.warning("webhook listener lost its PostgreSQL connection; reconnecting", ["error": "\(error)"])
-            }
-            try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .seconds(30))
-        }
     }
 
     /// Runs blocking work (DNS) on a thread of its own, so the cooperative pool never blocks.
