@@ -8,6 +8,11 @@ import WalletStore
 /// spooled it to disk), each record stored with the serial number its pass will have, so a job that
 /// resumes after a crash never issues a record twice.
 public struct BulkJobService: Sendable {
+    /// The store's values, under names the adapters (which do not import the store) can use.
+    public typealias Job = BulkJob
+    public typealias ResultLine = BulkResult
+    public typealias Validation = BulkValidation
+
     let store: WalletStore
     let templates: TemplateLibrary
     let passes: PassService

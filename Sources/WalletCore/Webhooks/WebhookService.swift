@@ -26,6 +26,9 @@ public struct WebhookService: Sendable {
         }
     }
 
+    /// Every event type an endpoint may subscribe to, by its wire name.
+    public static var eventTypeNames: [String] { WalletEventType.allCases.map(\.rawValue) }
+
     public func create(_ subscription: Subscription) async throws -> WebhookCreated {
         let url = try WebhookDestination.check(subscription.url)
         let secret = WebhookSignature.newSecret()

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import PassCompiler
 import WalletCore
-import WalletStore
 
 /// Bulk jobs: an upload form (with the upload's progress), the recent jobs, and one job's progress,
 /// failed lines, results and bundles. The upload goes through the same ``BulkJobService`` as the API.
@@ -36,7 +35,7 @@ extension ConsoleRoutes {
         ]
     }
 
-    private func bulkJob(_ id: String) async throws -> BulkJob {
+    private func bulkJob(_ id: String) async throws -> BulkJobService.Job {
         guard let job = try await bulkJobs.job(id) else { throw HTTPError(.notFound, "no bulk job \(id)") }
         return job
     }

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import WalletCore
-import WalletStore
 
 /// Push, device logs and identities: what operations look at when passes do not update.
 extension ConsoleRoutes {
@@ -76,7 +75,7 @@ extension ConsoleRoutes {
                     """ as HTML)
                 """)
         }
-        let types = WalletEventType.allCases.map(\.rawValue).joined(separator: ", ")
+        let types = WebhookService.eventTypeNames.joined(separator: ", ")
         let shown: HTML = secret.map { secret in
             """
             <div class="notice" role="status" id="new-secret"><p>\(secret.id) is subscribed. Its signing secret, shown this once (keep it with the receiver):</p>

@@ -3,7 +3,6 @@ import HTTPServer
 import PassCompiler
 import PassModel
 import WalletCore
-import WalletStore
 
 /// Bulk issuing over the API: `POST /api/v1/templates/{template}/jobs` takes CSV or JSON Lines as a
 /// streamed body (spooled to disk, read in constant memory) and answers `202` with a durable job;
@@ -101,15 +100,15 @@ struct BulkJobRoutes {
         return response
     }
 
-    static func validation(_ text: String?) throws -> BulkValidation {
+    static func validation(_ text: String?) throws -> BulkJobService.Validation {
         guard let text else { return .each }
-        guard let validation = BulkValidation(rawValue: text) else {
+        guard let validation = BulkJobService.Validation(rawValue: text) else {
             throw ServiceError.invalid("validate must be each (issue the valid records) or first (all or nothing), not '\(text)'")
         }
         return validation
     }
 
-    private func job(_ context: RequestContext) async throws -> BulkJob {
+    private func job(_ context: RequestContext) async throws -> BulkJobService.Job {
         let id = try context.parameters.require("job")
         guard let job = try await jobs.job(id) else { throw HTTPError(.notFound, "no bulk job \(id); finished jobs are kept as long as the event log") }
         return job
@@ -133,7 +132,7 @@ struct BulkJobRoutes {
 
     /// Up to `limit` result lines after line `after`, as CSV (with its header on the first page) or
     /// JSON Lines, and the line to continue after when the page is full.
-    func resultsPage(of job: BulkJob, csv: Bool, after: Int, limit: Int) async throws -> (body: Data, next: Int?) {
+    func resultsPage(of job: BulkJobService.Job, csv: Bool, after: Int, limit: Int) async throws -> (body: Data, next: Int?) {
         let passType = try await jobs.passTypeIdentifier(of: job)
         let lines = try await jobs.results(of: job, after: after, limit: limit).map { wire($0, passType: passType) }
         let body = csv ? Self.csv(lines, header: after == 0) : Self.jsonLines(lines)
@@ -141,7 +140,7 @@ struct BulkJobRoutes {
     }
 
     /// A result as the API shows it, with a fresh signed download link for an issued pass.
-    func wire(_ result: BulkResult, passType: String?) -> BulkResultLine {
+    func wire(_ result: BulkJobService.ResultLine, passType: String?) -> BulkResultLine {
         let errors = result.errors.flatMap { text -> [JSONValue]? in
             if case .array(let entries) = try? JSONValue.parse(Data(text.utf8)) { return entries }
             return nil
