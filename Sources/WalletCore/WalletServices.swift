@@ -54,6 +54,8 @@ public final class WalletServices: Sendable {
     public let webhookWorker: WebhookWorker
     /// Bulk issuing jobs.
     public let bulkJobs: BulkJobService
+    /// API keys and the check of every admin request's key.
+    public let apiKeys: APIKeyService
     /// Issues the records of bulk jobs.
     public let bulkJobWorker: BulkJobWorker
     private let logger: Logger
@@ -98,6 +100,7 @@ public final class WalletServices: Sendable {
         // Rung when this instance opens a job; other instances' openings arrive by NOTIFY.
         let bulkDoorbell = Doorbell()
         bulkJobs = BulkJobService(store: store, templates: templates, passes: passes, jobOpened: bulkDoorbell, retention: configuration.eventRetention)
+        apiKeys = APIKeyService(store: store)
         bulkJobWorker = BulkJobWorker(store: store, templates: templates, configuration: bulkConfiguration, doorbell: bulkDoorbell, logger: logger)
     }
 

@@ -51,19 +51,21 @@ public final class WalletService: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
+        let auth = APIAuth(keys: services.apiKeys, adminToken: configuration.adminToken, passes: service, jobs: services.bulkJobs)
         let issuing = IssuingRoutes(
             service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics,
             idempotent: Idempotent(service: services.idempotency))
-        router.add(issuing.group(adminToken: configuration.adminToken))
+        router.add(issuing.group(auth: auth))
         router.add(issuing.downloads)
-        router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(adminToken: configuration.adminToken))
-        router.add(PushRoutes(service: service, worker: services.pushWorker).group(adminToken: configuration.adminToken))
-        router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(adminToken: configuration.adminToken))
-        router.add(EventRoutes(events: services.events).group(adminToken: configuration.adminToken))
-        router.add(WebhookRoutes(webhooks: services.webhooks).group(adminToken: configuration.adminToken))
+        router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(auth: auth))
+        router.add(PushRoutes(service: service, worker: services.pushWorker).group(auth: auth))
+        router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(auth: auth))
+        router.add(EventRoutes(events: services.events).group(auth: auth))
+        router.add(WebhookRoutes(webhooks: services.webhooks).group(auth: auth))
         let bulk = BulkJobRoutes(
             jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency))
-        router.add(bulk.group(adminToken: configuration.adminToken))
+        router.add(bulk.group(auth: auth))
+        router.add(KeyRoutes(keys: services.apiKeys).group(auth: auth))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys]
 
     static let initial = Migration(
         version: 1,
@@ -465,5 +465,24 @@ enum WalletSchema {
             );
             CREATE INDEX bulk_job_records_open ON bulk_job_records (job_id, line) WHERE state IN ('pending', 'valid');
             CREATE UNIQUE INDEX bulk_job_records_issued ON bulk_job_records (job_id, issued_ordinal) WHERE issued_ordinal IS NOT NULL;
+            """
+
+    /// API keys: each key's secret only as a SHA-256 hash, its scopes and templates as comma lists
+    /// (`NULL` templates: all), and when it was last used and from where (kept at most once a minute).
+    static let apiKeys = Migration(version: 10, name: "api keys", sqlite: apiKeysScript, postgres: apiKeysScript)
+
+    private static let apiKeysScript = """
+            CREATE TABLE api_keys (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                secret_hash TEXT NOT NULL,
+                scopes TEXT NOT NULL,
+                templates TEXT,
+                expires_at BIGINT,
+                created_at BIGINT NOT NULL,
+                revoked_at BIGINT,
+                last_used_at BIGINT,
+                last_used_address TEXT
+            );
             """
 }

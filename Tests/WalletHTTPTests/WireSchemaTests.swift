@@ -61,6 +61,16 @@ struct WireSchemaTests {
                 lastError: "timed out", latencyMilliseconds: nil, responseExcerpt: nil, createdAt: date, settledAt: nil),
         ]),
         WebhookRequest(url: "https://crm.example/hooks", description: "CRM", types: ["pass.issued"], templates: ["loyalty"]),
+        APIKeyRequest(name: "crm", scopes: ["passes:read", "passes:issue"], templates: ["loyalty"], expiresAt: date),
+        APIKeyCreated(key: APIKeyDetails(
+            id: "abcdefghijkl", name: "crm", scopes: ["passes:read"], templates: ["loyalty"], state: "active", expiresAt: date, createdAt: date,
+            revokedAt: nil, lastUsedAt: nil, lastUsedAddress: nil), secret: "pw_abcdefghijkl_" + String(repeating: "A", count: 38)),
+        APIKeyDetails(
+            id: "yzabcdefghij", name: "agency", scopes: ["passes:read"], templates: ["coupon"], state: "expired", expiresAt: date, createdAt: date,
+            revokedAt: nil, lastUsedAt: date, lastUsedAddress: "::1"),
+        APIKeyList(keys: [APIKeyDetails(
+            id: "mnopqrstuvwx", name: "ci", scopes: ["templates:write"], templates: nil, state: "revoked", expiresAt: nil, createdAt: date,
+            revokedAt: date, lastUsedAt: date, lastUsedAddress: "10.0.0.7")]),
         BulkJobList(jobs: [
             BulkJobDetails(
                 id: "job_1", template: "loyalty", format: "jsonl", validation: "each", state: "issuing", records: 100, issued: 40, failed: 2,

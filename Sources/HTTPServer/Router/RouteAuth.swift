@@ -21,17 +21,22 @@ public struct RouteAuth: Sendable {
     public let scheme: String?
     /// The description of the `401` this auth answers, for the document.
     public let refusal: String
+    /// The scopes a caller needs, listed in the operation's `security` requirement (a caller with a
+    /// credential but without them gets `403`, documented with the route).
+    public let scopes: [String]
     /// Decides whether a request may call the route; `nil` lets every request through.
     public let check: Check?
-    /// The same check when it needs only the request's head: the router runs it before a spooled body
-    /// (``RouteBody/spooled``) is received, so no stranger can fill the disk. `nil` for a resolving check.
+    /// The check (or, for a resolving check, the part of it) that needs only the request's head: the
+    /// router runs it before a spooled body (``RouteBody/spooled``) is received, so no stranger can
+    /// fill the disk.
     let headCheck: (@Sendable (HTTPRequest) -> HTTPResponse?)?
 
     /// Creates an auth rule whose check needs only the request: it returns the refusal, or `nil` to
     /// let the request through.
-    public init(scheme: String?, refusal: String, check: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) {
+    public init(scheme: String?, refusal: String, scopes: [String] = [], check: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) {
         self.scheme = scheme
         self.refusal = refusal
+        self.scopes = scopes
         self.headCheck = check
         self.check = check.map { check in
             { @Sendable request, _ in check(request).map(Outcome.refused) ?? .allowed() }
@@ -40,11 +45,15 @@ public struct RouteAuth: Sendable {
 
     /// Creates an auth rule whose check resolves who or what is calling, e.g. the pass a token
     /// belongs to, from the request and the path.
-    public init(scheme: String?, refusal: String, resolving check: @escaping Check) {
+    public init(
+        scheme: String?, refusal: String, scopes: [String] = [], headCheck: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        resolving check: @escaping Check
+    ) {
         self.scheme = scheme
         self.refusal = refusal
+        self.scopes = scopes
         self.check = check
-        self.headCheck = nil
+        self.headCheck = headCheck
     }
 
     /// Anyone may call the route.

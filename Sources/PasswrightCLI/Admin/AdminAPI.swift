@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// A running server's admin API (`/api/v1`) as the CLI reaches it (`passwright push`, `passwright
 /// templates`): the base URL from `--server`, then `$PASSWRIGHT_SERVER`, then the local default; the
-/// bearer token from `PASSWRIGHT_ADMIN_TOKEN` only, never a flag, so it stays out of shell history.
+/// bearer token from `PASSWRIGHT_API_KEY` (an API key) or else `PASSWRIGHT_ADMIN_TOKEN`, never a flag,
+/// so it stays out of shell history.
 struct AdminAPI: Sendable {
     /// The `--server URL` option every admin command takes.
     static let serverOption = CommandSpec.Option.value(
@@ -14,6 +15,8 @@ struct AdminAPI: Sendable {
 
     /// The environment variable holding the admin token.
     static let tokenVariable = "PASSWRIGHT_ADMIN_TOKEN"
+    /// The environment variable holding an API key, which is used before the admin token.
+    static let keyVariable = "PASSWRIGHT_API_KEY"
 
     /// A server's answer: status and body.
     struct Answer: Sendable {
@@ -52,7 +55,7 @@ struct AdminAPI: Sendable {
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw UsageError("--server takes an http:// or https:// URL, not '\(text)'")
         }
-        token = environment[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        token = [Self.keyVariable, Self.tokenVariable].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     }
 
     /// Sends one request to `path` (under the base URL) with the bearer token.
@@ -142,7 +145,7 @@ enum AdminAPIError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .missingToken:
-            "set \(AdminAPI.tokenVariable) to the server's admin token (serve prints where it keeps a generated one)"
+            "set \(AdminAPI.keyVariable) to an API key (passwright keys create) or \(AdminAPI.tokenVariable) to the server's admin token (serve prints where it keeps a generated one)"
         case .unreachable(let server, let detail): "cannot reach \(server): \(detail)"
         case .refused(let server, let status, let detail): "\(server) answered \(status): \(detail)"
         case .unreadableAnswer(let server, let status, let detail): "\(server) answered \(status) with a body that is not what the admin API sends: \(detail)"

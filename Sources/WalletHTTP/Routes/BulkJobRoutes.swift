@@ -24,12 +24,12 @@ struct BulkJobRoutes {
     static let recordsBody = RouteBody(
         "text/csv", schema: "BulkRecords", alternatives: ["application/jsonl", "application/x-ndjson", "application/jsonlines"], spooled: true)
 
-    func group(adminToken: String) -> RouteGroup {
+    func group(auth: APIAuth) -> RouteGroup {
         let routes = self
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        var group = RouteGroup("/api/v1")
         group.add(Route(
             .post, "/templates/:template/jobs", operationID: "createBulkJob",
-            summary: "Issue one pass per record of a CSV or JSON Lines upload, as a durable job (answers 202 and where to follow it)",
+            summary: "Issue one pass per record of a CSV or JSON Lines upload, as a durable job (answers 202 and where to follow it)", auth: auth.requiring(.passesIssue),
             maxBodySize: Self.maximumUpload, start: .inPool,
             parameters: [RouteParameter("validate", in: .query, schema: "BulkValidation"), Idempotent.parameter], requestBody: Self.recordsBody,
             responses: [
@@ -40,16 +40,16 @@ struct BulkJobRoutes {
             ]
         ) { request, context in try await idempotent.run(request, context) { try await routes.create(request, context) } })
         group.add(Route(
-            .get, "/jobs", operationID: "listBulkJobs", summary: "The newest bulk jobs first",
+            .get, "/jobs", operationID: "listBulkJobs", summary: "The newest bulk jobs first", auth: auth.requiring(.passesRead),
             responses: [.json(.ok, "Jobs", schema: BulkJobList.schemaName)]
         ) { _, _ in try .json(BulkJobList(jobs: try await routes.jobs.recentJobs().map(BulkJobDetails.init))) })
         group.add(Route(
-            .get, "/jobs/:job", operationID: "getBulkJob", summary: "A bulk job's progress: done, failed, rate and time left",
+            .get, "/jobs/:job", operationID: "getBulkJob", summary: "A bulk job's progress: done, failed, rate and time left", auth: auth.requiring(.passesRead),
             responses: [.json(.ok, "The job", schema: BulkJobDetails.schemaName), .problem(.notFound, "No such job")]
         ) { _, context in try .json(BulkJobDetails(try await routes.job(context))) })
         group.add(Route(
             .get, "/jobs/:job/results", operationID: "getBulkJobResults",
-            summary: "A job's outcome per line (serial number, download link, or every error by JSON path), as JSON Lines or CSV, a page at a time",
+            summary: "A job's outcome per line (serial number, download link, or every error by JSON path), as JSON Lines or CSV, a page at a time", auth: auth.requiring(.passesRead),
             parameters: [
                 RouteParameter("format", in: .query, schema: "BulkResultFormat"), RouteParameter("after", in: .query, schema: "BulkLine"),
                 RouteParameter("limit", in: .query, schema: "BulkResultLimit"),
@@ -63,7 +63,7 @@ struct BulkJobRoutes {
         ) { request, context in try await routes.results(request, context) })
         group.add(Route(
             .get, "/jobs/:job/bundle", operationID: "getBulkJobBundle",
-            summary: "Part N of a job's issued passes as a .pkpasses bundle (up to 10, in the order they were issued; each result line names its part)", start: .inPool,
+            summary: "Part N of a job's issued passes as a .pkpasses bundle (up to 10, in the order they were issued; each result line names its part)", auth: auth.requiring(.passesRead), start: .inPool,
             parameters: [RouteParameter("part", in: .query, required: true, schema: "BulkLine")],
             responses: [
                 RouteResponse(.ok, "The bundle", body: RouteBody("application/vnd.apple.pkpasses", schema: "PassArchive")),

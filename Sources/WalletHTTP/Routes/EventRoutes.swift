@@ -7,12 +7,12 @@ import WalletCore
 struct EventRoutes {
     let events: EventService
 
-    func group(adminToken: String) -> RouteGroup {
+    func group(auth: APIAuth) -> RouteGroup {
         let events = self.events
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        var group = RouteGroup("/api/v1")
         group.add(Route(
             .get, "/events", operationID: "listEvents",
-            summary: "Events after a cursor, oldest first: pass.issued, pass.updated, pass.voided, pass.installed, pass.removed, push.failed, device.gone, template.published, rollout.finished",
+            summary: "Events after a cursor, oldest first: pass.issued, pass.updated, pass.voided, pass.installed, pass.removed, push.failed, device.gone, template.published, rollout.finished", auth: auth.requiring(.eventsRead),
             parameters: [
                 RouteParameter("after", in: .query), RouteParameter("type", in: .query, schema: "EventType"),
                 RouteParameter("template", in: .query), RouteParameter("limit", in: .query, schema: "EventLimit"),

@@ -16,25 +16,25 @@ struct IssuingRoutes {
     let idempotent: Idempotent
 
     /// The admin routes under `/api/v1` that issue, read and change passes.
-    func group(adminToken: String) -> RouteGroup {
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+    func group(auth: APIAuth) -> RouteGroup {
+        var group = RouteGroup("/api/v1")
         let pkpass = RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")
         group.add(Route(
-            .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", maxBodySize: 256 << 10,
+            .post, "/passes", operationID: "issuePass", summary: "Issue a pass from a template", auth: auth.requiring(.passesIssue), maxBodySize: 256 << 10,
             parameters: [Idempotent.parameter], requestBody: .json(IssueRequest.schemaName),
             responses: [
                 .json(.created, "Issued", schema: IssueResponse.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.conflict, "A pass with this serial number exists, or a request with the same Idempotency-Key is still being answered"), .problem(.unsupportedMediaType, "Not JSON"),
                 .problem(.unprocessableContent, "Invalid values, each with its JSON path", schema: "InvalidPassProblem"),
-            ]) { request, context in try await idempotent.run(request, context) { try await issue(request) } })
+            ]) { request, context in try await idempotent.run(request, context) { try await issue(request, context) } })
         group.add(Route(
             .get, "/passes/:passType/:serial", operationID: "getPass",
-            summary: "Read a pass's stored data",
+            summary: "Read a pass's stored data", auth: auth.requiring(.passesRead),
             responses: [.json(.ok, "OK", schema: PassDetails.schemaName), .problem(.notFound, "No such pass")]
         ) { _, context in try await read(context) })
         group.add(Route(
             .patch, "/passes/:passType/:serial", operationID: "updatePass",
-            summary: "Merge data into a pass, move its relevance, or void it", maxBodySize: 256 << 10,
+            summary: "Merge data into a pass, move its relevance, or void it", auth: auth.requiring(.passesWrite), maxBodySize: 256 << 10,
             parameters: [Idempotent.parameter], requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: UpdateResult.schemaName), .problem(.badRequest, "Malformed JSON or bad path parameter"),
@@ -43,12 +43,12 @@ struct IssuingRoutes {
                 .problem(.unprocessableContent, "Invalid values", schema: "InvalidPassProblem"),
             ]) { request, context in try await idempotent.run(request, context) { try await update(request, context) } })
         group.add(Route(
-            .get, "/passes/:passType/:serial/pkpass", operationID: "getPassArchive", summary: "The signed .pkpass",
+            .get, "/passes/:passType/:serial/pkpass", operationID: "getPassArchive", summary: "The signed .pkpass", auth: auth.requiring(.passesRead),
             responses: [RouteResponse(.ok, "The signed pass", body: pkpass), .problem(.notFound, "No such pass")]
         ) { _, context in try await archive(context) })
         group.add(Route(
             .patch, "/templates/:template/passes", operationID: "updateTemplatePasses",
-            summary: "Apply one change to every pass of a template: all validated first, then written in short batches", maxBodySize: 256 << 10,
+            summary: "Apply one change to every pass of a template: all validated first, then written in short batches", auth: auth.requiring(.passesWrite), maxBodySize: 256 << 10,
             parameters: [Idempotent.parameter], requestBody: .json(PassChangeRequest.schemaName),
             responses: [
                 .json(.ok, "OK", schema: TemplateUpdateResult.schemaName), .problem(.badRequest, "Malformed JSON"),
@@ -57,7 +57,7 @@ struct IssuingRoutes {
                 .problem(.unprocessableContent, "Unknown template or invalid values"),
             ]) { request, context in try await idempotent.run(request, context) { try await updateTemplate(request, context) } })
         group.add(Route(
-            .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log",
+            .get, "/logs", operationID: "deviceLogs", summary: "Recent lines devices posted to /wallet/v1/log", auth: auth.requiring(.passesRead),
             parameters: [RouteParameter("limit", in: .query, schema: "LogLimit")],
             responses: [
                 .json(.ok, "OK", schema: DeviceLogs.schemaName), .problem(.badRequest, "limit is not a whole number from 1 to 1000"),
@@ -78,8 +78,12 @@ struct IssuingRoutes {
         return group
     }
 
-    private func issue(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func issue(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let body = try IssueRequest(validating: request.jsonObject())
+        // The path names no template here: a key limited to some is checked against the body's.
+        guard try context.identity(as: APICaller.self).allows(template: body.template) else {
+            throw HTTPError(.forbidden, "this key may not use the template \(body.template)")
+        }
         let stored = try await service.issue(PassService.Issue(
             template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance))
         metrics.passIssued()

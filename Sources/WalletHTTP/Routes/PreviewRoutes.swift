@@ -19,12 +19,12 @@ struct PreviewRoutes {
     static let passCacheControl = "private, no-cache"
 
     /// The preview routes, under `/api/v1`.
-    func group(adminToken: String) -> RouteGroup {
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+    func group(auth: APIAuth) -> RouteGroup {
+        var group = RouteGroup("/api/v1")
         let picture = [RouteBody("image/png", schema: "PreviewPNG"), RouteBody("image/svg+xml", schema: "PreviewSVG")]
         group.add(Route(
             .get, "/passes/:passType/:serial/preview", operationID: "previewPass",
-            summary: "The pass drawn as Wallet shows it now (what GET …/pkpass gives), as PNG or SVG", start: .inPool,
+            summary: "The pass drawn as Wallet shows it now (what GET …/pkpass gives), as PNG or SVG", auth: auth.requiring(.passesRead), start: .inPool,
             parameters: PreviewQuery.parameters + [RouteParameter("If-None-Match", in: .header)],
             responses: [
                 RouteResponse(.ok, "The picture (ETag names the pass's update tag, template version and the options)", bodies: picture),
@@ -34,7 +34,7 @@ struct PreviewRoutes {
             ]) { request, context in try await pass(request, context) })
         group.add(Route(
             .post, "/templates/:template/preview", operationID: "previewTemplate",
-            summary: "A template's current version filled with a record (or each placeholder's name), drawn as Wallet shows it",
+            summary: "A template's current version filled with a record (or each placeholder's name), drawn as Wallet shows it", auth: auth.requiring(.templatesRead),
             maxBodySize: Self.maxRecordSize, start: .inPool, parameters: PreviewQuery.parameters,
             requestBody: RouteBody("application/json", schema: PreviewRequest.schemaName, required: false),
             responses: [

@@ -9,13 +9,13 @@ struct PushRoutes {
     let worker: PushWorker
 
     /// The push routes of the admin API, under `/api/v1`.
-    func group(adminToken: String) -> RouteGroup {
+    func group(auth: APIAuth) -> RouteGroup {
         let service = self.service
         let worker = self.worker
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        var group = RouteGroup("/api/v1")
         group.add(Route(
             .post, "/passes/:passType/:serial/push", operationID: "forcePush",
-            summary: "Queue a push to every device registered for the pass",
+            summary: "Queue a push to every device registered for the pass", auth: auth.requiring(.pushSend),
             responses: [.json(.accepted, "Queued", schema: PushQueued.schemaName), .problem(.notFound, "No such pass")]
         ) { _, context in
             let key = try context.parameters.passKey()
@@ -24,7 +24,7 @@ struct PushRoutes {
         })
         group.add(Route(
             .get, "/push/stats", operationID: "pushStats",
-            summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities",
+            summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities", auth: auth.requiring(.pushSend),
             responses: [.json(.ok, "Push statistics", schema: PushStats.schemaName)]
         ) { _, _ in
             let outbox = try await service.outboxStats()

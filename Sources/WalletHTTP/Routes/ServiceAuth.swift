@@ -2,20 +2,8 @@ import HTTPServer
 import PassModel
 import WalletCore
 
-/// The two ways callers of the service authenticate, as route auth values.
+/// How Wallet's devices authenticate, as a route auth value (the admin API's keys: ``APIAuth``).
 enum ServiceAuth {
-    /// The admin API: `Authorization: Bearer <admin token>`, compared in constant time; `401` otherwise.
-    static func admin(token: String) -> RouteAuth {
-        RouteAuth(scheme: "adminBearer", refusal: "Missing or wrong admin token") { request in
-            guard Credentials.isAdmin(request, adminToken: token) else {
-                return .problem(
-                    status: .unauthorized, detail: "send the admin token as Authorization: Bearer <token>",
-                    headers: ["WWW-Authenticate": "Bearer"])
-            }
-            return nil
-        }
-    }
-
     /// Wallet's `Authorization: ApplePass <token>` (Apple's Wallet Web Service Reference), checked
     /// against the pass the path's `:passType` and `:serial` name, which becomes the request's identity
     /// for the handler. A wrong token and an unknown pass answer the same `401`, so the endpoint does

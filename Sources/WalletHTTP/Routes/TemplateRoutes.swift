@@ -16,15 +16,15 @@ struct TemplateRoutes {
     static let maxUploadSize = 20 << 20
 
     /// The template routes of the admin API, under `/api/v1`.
-    func group(adminToken: String) -> RouteGroup {
-        var group = RouteGroup("/api/v1/templates", auth: ServiceAuth.admin(token: adminToken))
+    func group(auth: APIAuth) -> RouteGroup {
+        var group = RouteGroup("/api/v1/templates")
         group.add(Route(
-            .get, "", operationID: "listTemplates", summary: "Templates and whether each can issue passes",
+            .get, "", operationID: "listTemplates", summary: "Templates and whether each can issue passes", auth: auth.requiring(.templatesRead),
             responses: [.json(.ok, "OK", schema: TemplateList.schemaName)]
         ) { _, _ in try await list() })
         group.add(Route(
             .put, "/:template", operationID: "uploadTemplate",
-            summary: "Upload a template folder as a zip: a new version, made current and rolled out to every pass",
+            summary: "Upload a template folder as a zip: a new version, made current and rolled out to every pass", auth: auth.requiring(.templatesWrite),
             maxBodySize: Self.maxUploadSize, start: .inPool, requestBody: RouteBody("application/zip", schema: "TemplateArchive", alternatives: ["application/x-zip-compressed"]),
             responses: [
                 .json(.ok, "A new version, or none when the files equal the current version (changed: false)", schema: TemplateUpload.schemaName),
@@ -34,18 +34,18 @@ struct TemplateRoutes {
                 .problem(.unprocessableContent, "Lint errors (nothing stored) or an unsafe archive", schema: "InvalidTemplateProblem"),
             ]) { request, context in try await upload(request, context) })
         group.add(Route(
-            .get, "/:template", operationID: "getTemplate", summary: "A template's current version, roll-out and history",
+            .get, "/:template", operationID: "getTemplate", summary: "A template's current version, roll-out and history", auth: auth.requiring(.templatesRead),
             responses: [.json(.ok, "OK", schema: TemplateDetails.schemaName), .problem(.notFound, "No such template")]
         ) { _, context in try await details(context) })
         group.add(Route(
-            .get, "/:template/versions/:version", operationID: "downloadTemplateVersion", summary: "One version's files as a zip",
+            .get, "/:template/versions/:version", operationID: "downloadTemplateVersion", summary: "One version's files as a zip", auth: auth.requiring(.templatesRead),
             responses: [
                 RouteResponse(.ok, "The version's folder as a zip", body: RouteBody("application/zip", schema: "TemplateArchive")),
                 .problem(.notFound, "No such template or version"),
             ]) { _, context in try await download(context) })
         group.add(Route(
             .post, "/:template/rollback", operationID: "rollbackTemplate",
-            summary: "Make an older version current again, as a new version (the history only grows)", maxBodySize: 4096,
+            summary: "Make an older version current again, as a new version (the history only grows)", auth: auth.requiring(.templatesWrite), maxBodySize: 4096,
             start: .inPool,
             requestBody: .json(TemplateRollback.schemaName),
             responses: [
@@ -55,7 +55,7 @@ struct TemplateRoutes {
             ]) { request, context in try await rollback(request, context) })
         group.add(Route(
             .post, "/:template/lint", operationID: "lintTemplate",
-            summary: "Lint a template's current version: errors Wallet would refuse, design warnings, advice", start: .inPool,
+            summary: "Lint a template's current version: errors Wallet would refuse, design warnings, advice", auth: auth.requiring(.templatesRead), start: .inPool,
             responses: [
                 .json(.ok, "Findings, most severe first (header X-Passwright-Lint-Errors counts the errors)", schema: "Findings"),
                 .problem(.notFound, "No such template"),

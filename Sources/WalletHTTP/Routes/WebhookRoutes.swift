@@ -6,13 +6,13 @@ import WalletCore
 struct WebhookRoutes {
     let webhooks: WebhookService
 
-    func group(adminToken: String) -> RouteGroup {
+    func group(auth: APIAuth) -> RouteGroup {
         let webhooks = self.webhooks
-        var group = RouteGroup("/api/v1", auth: ServiceAuth.admin(token: adminToken))
+        var group = RouteGroup("/api/v1")
         let notFound = HTTPResponse.problem(status: .notFound, detail: "no such webhook endpoint")
         group.add(Route(
             .post, "/webhooks", operationID: "createWebhook",
-            summary: "Subscribe an endpoint to event types (and templates); answers its signing secret, shown this once",
+            summary: "Subscribe an endpoint to event types (and templates); answers its signing secret, shown this once", auth: auth.requiring(.webhooksManage),
             maxBodySize: 16 << 10, requestBody: .json(WebhookRequest.schemaName),
             responses: [
                 .json(.created, "Created", schema: WebhookCreated.schemaName), .problem(.badRequest, "Malformed JSON"),
@@ -25,11 +25,11 @@ struct WebhookRoutes {
             return try .json(created, status: .created)
         })
         group.add(Route(
-            .get, "/webhooks", operationID: "listWebhooks", summary: "Every webhook endpoint, enabled or not (and why not)",
+            .get, "/webhooks", operationID: "listWebhooks", summary: "Every webhook endpoint, enabled or not (and why not)", auth: auth.requiring(.webhooksManage),
             responses: [.json(.ok, "Endpoints", schema: WebhookList.schemaName)]
         ) { _, _ in try .json(try await webhooks.list()) })
         group.add(Route(
-            .get, "/webhooks/:webhook", operationID: "getWebhook", summary: "One webhook endpoint",
+            .get, "/webhooks/:webhook", operationID: "getWebhook", summary: "One webhook endpoint", auth: auth.requiring(.webhooksManage),
             responses: [.json(.ok, "The endpoint", schema: WebhookEndpointDetails.schemaName), .problem(.notFound, "No such endpoint")]
         ) { _, context in
             guard let endpoint = try await webhooks.endpoint(try context.parameters.require("webhook")) else { return notFound }
@@ -37,7 +37,7 @@ struct WebhookRoutes {
         })
         group.add(Route(
             .patch, "/webhooks/:webhook", operationID: "updateWebhook",
-            summary: "Change an endpoint's URL, subscription or description, or enable it again (deliveries resume in order)",
+            summary: "Change an endpoint's URL, subscription or description, or enable it again (deliveries resume in order)", auth: auth.requiring(.webhooksManage),
             maxBodySize: 16 << 10, requestBody: .json(WebhookChange.schemaName),
             responses: [
                 .json(.ok, "The endpoint", schema: WebhookEndpointDetails.schemaName), .problem(.badRequest, "Malformed JSON"),
@@ -49,14 +49,14 @@ struct WebhookRoutes {
             return try .json(endpoint)
         })
         group.add(Route(
-            .delete, "/webhooks/:webhook", operationID: "deleteWebhook", summary: "Remove an endpoint and its deliveries",
+            .delete, "/webhooks/:webhook", operationID: "deleteWebhook", summary: "Remove an endpoint and its deliveries", auth: auth.requiring(.webhooksManage),
             responses: [.empty(.noContent, "Removed"), .problem(.notFound, "No such endpoint")]
         ) { _, context in
             try await webhooks.delete(try context.parameters.require("webhook")) ? .empty(status: .noContent) : notFound
         })
         group.add(Route(
             .post, "/webhooks/:webhook/rotate-secret", operationID: "rotateWebhookSecret",
-            summary: "A new signing secret, shown this once; the old one signs beside it for overlapSeconds (default a day)",
+            summary: "A new signing secret, shown this once; the old one signs beside it for overlapSeconds (default a day)", auth: auth.requiring(.webhooksManage),
             maxBodySize: 4096, requestBody: .json(WebhookRotation.schemaName),
             responses: [
                 .json(.ok, "The new secret", schema: WebhookSecret.schemaName), .problem(.badRequest, "Malformed JSON"),
@@ -71,7 +71,7 @@ struct WebhookRoutes {
         })
         group.add(Route(
             .post, "/webhooks/:webhook/replay", operationID: "replayWebhook",
-            summary: "Deliver again every event since a time, or one event, after what is pending",
+            summary: "Deliver again every event since a time, or one event, after what is pending", auth: auth.requiring(.webhooksManage),
             maxBodySize: 4096, requestBody: .json(WebhookReplay.schemaName),
             responses: [
                 .json(.accepted, "Queued", schema: WebhookReplayResult.schemaName), .problem(.badRequest, "Malformed JSON"),
@@ -86,7 +86,7 @@ struct WebhookRoutes {
         })
         group.add(Route(
             .get, "/webhooks/:webhook/deliveries", operationID: "listWebhookDeliveries",
-            summary: "The endpoint's newest deliveries: state, attempts, last status, latency and the start of the answer",
+            summary: "The endpoint's newest deliveries: state, attempts, last status, latency and the start of the answer", auth: auth.requiring(.webhooksManage),
             parameters: [RouteParameter("limit", in: .query, schema: "EventLimit")],
             responses: [.json(.ok, "Deliveries", schema: WebhookDeliveryList.schemaName), .problem(.notFound, "No such endpoint")]
         ) { request, context in

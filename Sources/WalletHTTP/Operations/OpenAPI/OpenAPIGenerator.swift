@@ -62,6 +62,9 @@ enum OpenAPIGenerator {
         }
         if !route.pathParameters.isEmpty { addUnlessListed(.problem(.badRequest, "Bad path parameter")) }
         if let auth = route.auth, auth.scheme != nil { addUnlessListed(.problem(.unauthorized, auth.refusal)) }
+        if let auth = route.auth, !auth.scopes.isEmpty {
+            addUnlessListed(.problem(.forbidden, "The key lacks the scope \(auth.scopes.joined(separator: ", ")), or may not use this template"))
+        }
         if route.requestBody != nil { addUnlessListed(.problem(.contentTooLarge, "Body too large")) }
         if let body = route.requestBody, body.checksContentType { addUnlessListed(.problem(.unsupportedMediaType, "Not \(body.contentType)")) }
         return responses.sorted { $0.status.code < $1.status.code }
@@ -70,7 +73,7 @@ enum OpenAPIGenerator {
     private static func operation(_ route: Route, id: String, maxParameterLength: Int) -> JSONObject {
         var operation: JSONObject = ["operationId": .string(id), "summary": .string(route.summary)]
         if let scheme = route.auth?.scheme {
-            operation["security"] = .array([.object([scheme: .array([])])])
+            operation["security"] = .array([.object([scheme: .array((route.auth?.scopes ?? []).map(JSONValue.string))])])
         }
         var parameters: [JSONValue] = route.pathParameters.map { name in
             .object([
