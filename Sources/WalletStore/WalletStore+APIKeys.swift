@@ -1,13 +1,26 @@
 import Foundation
+import PassModel
 import Storage
 
-/// API keys: created with their secret's hash, rotated (a new hash), revoked, and their last use.
+/// API keys: created with their secret's hash, rotated (a new hash), revoked, and their last use. Each
+/// change appends its event (`key.created`, `key.rotated`, `key.revoked`, naming `actor`) in its
+/// own transaction.
 extension WalletStore {
+    private func keyEvent(_ type: WalletEventType, _ key: APIKey, actor: String) -> WalletEventDraft {
+        WalletEventDraft(type: type, actor: actor, payload: [
+            "key": .string(key.id), "name": .string(key.name), "scopes": .array(key.scopes.map(JSONValue.string)),
+            "templates": key.templates.map { .array($0.map(JSONValue.string)) } ?? .null,
+        ])
+    }
+
     /// Stores a new key.
-    public func createAPIKey(id: String, name: String, secretHash: String, scopes: [String], templates: [String]?, expiresAt: Date?) async throws -> APIKey {
+    public func createAPIKey(
+        id: String, name: String, secretHash: String, scopes: [String], templates: [String]?, expiresAt: Date?, actor: String
+    ) async throws -> APIKey {
         let now = clock.nowMilliseconds()
         return try await storing("create an API key") {
-            try await database.query(SQL(
+            try await database.transaction { transaction in
+            let key = try await transaction.query(SQL(
                 """
                 INSERT INTO api_keys (id, name, secret_hash, scopes, templates, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 RETURNING id, name, secret_hash, scopes, templates, expires_at, created_at, revoked_at, last_used_at, last_used_address
@@ -15,6 +28,9 @@ extension WalletStore {
                 .text(id), .text(name), .text(secretHash), .text(scopes.joined(separator: ",")),
                 templates.map { .text($0.joined(separator: ",")) } ?? .null, expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null, .integer(now)
             )).map(APIKey.init(row:))[0]
+            try await self.appendEvents([self.keyEvent(.keyCreated, key, actor: actor)], at: now, in: transaction)
+            return key
+            }
         }
     }
 
@@ -42,21 +58,34 @@ extension WalletStore {
 
     /// Gives a key that is not revoked a new secret (the old one stops working); `nil` when there is
     /// no such key, or it is revoked.
-    public func rotateAPIKey(_ id: String, secretHash: String) async throws -> APIKey? {
-        try await storing("rotate an API key") {
-            try await database.query(SQL(
-                """
-                UPDATE api_keys SET secret_hash = ? WHERE id = ? AND revoked_at IS NULL
-                RETURNING id, name, secret_hash, scopes, templates, expires_at, created_at, revoked_at, last_used_at, last_used_address
-                """, .text(secretHash), .text(id))).first.map(APIKey.init(row:))
+    public func rotateAPIKey(_ id: String, secretHash: String, actor: String) async throws -> APIKey? {
+        let now = clock.nowMilliseconds()
+        return try await storing("rotate an API key") {
+            try await database.transaction { transaction in
+                guard let key = try await transaction.query(SQL(
+                    """
+                    UPDATE api_keys SET secret_hash = ? WHERE id = ? AND revoked_at IS NULL
+                    RETURNING id, name, secret_hash, scopes, templates, expires_at, created_at, revoked_at, last_used_at, last_used_address
+                    """, .text(secretHash), .text(id))).first.map(APIKey.init(row:)) else { return nil }
+                try await self.appendEvents([self.keyEvent(.keyRotated, key, actor: actor)], at: now, in: transaction)
+                return key
+            }
         }
     }
 
     /// Revokes a key for good; whether it existed and was not revoked yet.
-    public func revokeAPIKey(_ id: String) async throws -> Bool {
+    public func revokeAPIKey(_ id: String, actor: String) async throws -> Bool {
         let now = clock.nowMilliseconds()
         return try await storing("revoke an API key") {
-            try await database.execute(SQL("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", .integer(now), .text(id))) == 1
+            try await database.transaction { transaction in
+                guard let key = try await transaction.query(SQL(
+                    """
+                    UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL
+                    RETURNING id, name, secret_hash, scopes, templates, expires_at, created_at, revoked_at, last_used_at, last_used_address
+                    """, .integer(now), .text(id))).first.map(APIKey.init(row:)) else { return false }
+                try await self.appendEvents([self.keyEvent(.keyRevoked, key, actor: actor)], at: now, in: transaction)
+                return true
+            }
         }
     }
 

@@ -66,10 +66,10 @@ public struct PassService: Sendable {
     }
 
     /// Issues a pass from the template's current version: validates it, then stores it with a fresh
-    /// token and that version.
-    public func issue(_ request: Issue) async throws -> StoredPass {
+    /// token and that version; its `pass.issued` event names `actor`.
+    public func issue(_ request: Issue, actor: String = PassUpdateRecord.api) async throws -> StoredPass {
         let (version, compiler) = try await templates.currentCompiler(request.template)
-        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version))
+        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version), actor: actor)
     }
 
     /// The pass `request` makes with `compiler` (its template's `version`), validated: the serial

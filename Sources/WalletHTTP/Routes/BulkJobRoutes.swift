@@ -13,9 +13,6 @@ struct BulkJobRoutes {
     let links: DownloadLinks
     let publicURL: String
     let idempotent: Idempotent
-    /// Where the job was created from: `api` or the console.
-    static let apiActor = "api"
-
     /// The largest upload: about ten million records of a loyalty card.
     static let maximumUpload = 1 << 30
     /// Result lines per page.
@@ -80,7 +77,8 @@ struct BulkJobRoutes {
     }
 
     /// Reads the upload into a job (the format from `Content-Type`), answered `202` with its place.
-    func create(_ request: HTTPRequest, _ context: RequestContext, actor: String = apiActor) async throws -> HTTPResponse {
+    func create(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let actor = try context.identity(as: APICaller.self).actor
         let template = try context.parameters.require("template")
         let format: RecordReader.Format = request.contentType?.accepts(MediaType("text/csv")!) == true ? .csv : .jsonLines
         let validation = try Self.validation(request.query("validate"))

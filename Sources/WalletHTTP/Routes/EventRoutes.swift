@@ -12,7 +12,7 @@ struct EventRoutes {
         var group = RouteGroup("/api/v1")
         group.add(Route(
             .get, "/events", operationID: "listEvents",
-            summary: "Events after a cursor, oldest first: pass.issued, pass.updated, pass.voided, pass.installed, pass.removed, push.failed, device.gone, template.published, rollout.finished", auth: auth.requiring(.eventsRead),
+            summary: "Events after a cursor, oldest first: what happened to passes, templates, bulk jobs and keys (the EventType schema lists every type)", auth: auth.requiring(.eventsRead),
             parameters: [
                 RouteParameter("after", in: .query), RouteParameter("type", in: .query, schema: "EventType"),
                 RouteParameter("template", in: .query), RouteParameter("limit", in: .query, schema: "EventLimit"),

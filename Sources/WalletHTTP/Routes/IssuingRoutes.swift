@@ -81,11 +81,10 @@ struct IssuingRoutes {
     private func issue(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let body = try IssueRequest(validating: request.jsonObject())
         // The path names no template here: a key limited to some is checked against the body's.
-        guard try context.identity(as: APICaller.self).allows(template: body.template) else {
-            throw HTTPError(.forbidden, "this key may not use the template \(body.template)")
-        }
+        let caller = try context.identity(as: APICaller.self)
+        guard caller.allows(template: body.template) else { throw HTTPError(.forbidden, "this key may not use the template \(body.template)") }
         let stored = try await service.issue(PassService.Issue(
-            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance))
+            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance), actor: caller.actor)
         metrics.passIssued()
         let result = IssueResponse(
             passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, template: stored.template,
@@ -114,7 +113,7 @@ struct IssuingRoutes {
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(try context.parameters.passKey(), change, source: PassService.apiSource)
+        let outcome = try await service.update(try context.parameters.passKey(), change, source: try context.identity(as: APICaller.self).actor)
         if outcome.changed { metrics.passUpdated() }
         return try .json(UpdateResult(
             serialNumber: outcome.pass.key.serialNumber, changed: outcome.changed, updateTag: String(outcome.pass.updateTag),
@@ -123,7 +122,8 @@ struct IssuingRoutes {
 
     private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(template: try context.parameters.require("template"), change, source: PassService.apiSource)
+        let outcome = try await service.update(
+            template: try context.parameters.require("template"), change, source: try context.identity(as: APICaller.self).actor)
         metrics.passUpdated(outcome.changed)
         return try .json(outcome)
     }

@@ -18,9 +18,10 @@ struct KeyRoutes {
                 .json(.created, "Created", schema: APIKeyCreated.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.unprocessableContent, "A missing name, an unknown scope, an expiry in the past"),
             ]
-        ) { request, _ in
+        ) { request, context in
             let body = try APIKeyRequest(validating: request.jsonObject())
-            let issued = try await keys.create(name: body.name, scopes: body.scopes, templates: body.templates, expiresAt: body.expiresAt)
+            let issued = try await keys.create(
+                name: body.name, scopes: body.scopes, templates: body.templates, expiresAt: body.expiresAt, actor: try context.identity(as: APICaller.self).actor)
             return try .json(APIKeyCreated(key: APIKeyDetails(issued.key, now: Date()), secret: issued.token), status: .created)
         })
         group.add(Route(
@@ -39,14 +40,16 @@ struct KeyRoutes {
             auth: auth.requiring(.keysManage),
             responses: [.json(.ok, "The key and its new secret", schema: APIKeyCreated.schemaName), .problem(.notFound, "No such key, or revoked")]
         ) { _, context in
-            guard let issued = try await keys.rotate(try context.parameters.require("key")) else { return notFound }
+            guard let issued = try await keys.rotate(try context.parameters.require("key"), actor: try context.identity(as: APICaller.self).actor) else {
+                return notFound
+            }
             return try .json(APIKeyCreated(key: APIKeyDetails(issued.key, now: Date()), secret: issued.token))
         })
         group.add(Route(
             .delete, "/keys/:key", operationID: "revokeAPIKey", summary: "Revoke the key for good", auth: auth.requiring(.keysManage),
             responses: [.empty(.noContent, "Revoked"), .problem(.notFound, "No such key, or revoked already")]
         ) { _, context in
-            try await keys.revoke(try context.parameters.require("key")) ? .empty() : notFound
+            try await keys.revoke(try context.parameters.require("key"), actor: try context.identity(as: APICaller.self).actor) ? .empty() : notFound
         })
         return group
     }

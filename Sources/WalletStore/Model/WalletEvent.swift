@@ -24,6 +24,12 @@ public enum WalletEventType: String, Sendable, CaseIterable, Codable {
     case rolloutFinished = "rollout.finished"
     /// A bulk issuing job finished: completed (with how many were issued and failed) or rejected.
     case jobFinished = "job.finished"
+    /// An API key was created (its name and scopes; never the key).
+    case keyCreated = "key.created"
+    /// An API key got a new secret.
+    case keyRotated = "key.rotated"
+    /// An API key was revoked.
+    case keyRevoked = "key.revoked"
 }
 
 /// An event to append, built by the write that makes the change, in its transaction.

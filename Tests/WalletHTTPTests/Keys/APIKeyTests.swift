@@ -125,6 +125,16 @@ import WalletHTTP
             try await Task.sleep(for: .seconds(3))
             #expect(try await Self.call(server, "GET", "/api/v1/templates", key: expiring).status == 401)
 
+            // What a key does is told apart from the admin token's in the event log; so is the key's own life.
+            let issuer = try await Self.key(server, scopes: ["passes:issue"])
+            let body: JSON = ["template": "loyalty", "serialNumber": "BY-KEY", "data": try Samples.record("loyalty")]
+            #expect(try await Self.call(server, "POST", "/api/v1/passes", key: issuer.text, body: body.data).status == 201)
+            let issued = try await EventAPITests.events(server, query: "&type=pass.issued", count: 1).events
+            #expect(issued.first { $0["serialNumber"] == "BY-KEY" }?["actor"] == .string("key \(issuer.id)"))
+            let lifecycle = try await EventAPITests.events(server, query: "&type=key.created,key.rotated,key.revoked", count: 5).events
+            #expect(lifecycle.map { $0["type"].string ?? "" }.filter { $0 != "key.created" } == ["key.rotated", "key.revoked"], "\(lifecycle)")
+            #expect(lifecycle.allSatisfy { $0["actor"] == "api" } && !lifecycle.contains { $0.description.contains(newText) })
+
             let refused = try await server.api("POST", "/api/v1/keys", json: ["name": "x", "scopes": ["passes:everything"]])
             #expect(refused.status == 422 && refused.text.contains("passes:everything"))
 
