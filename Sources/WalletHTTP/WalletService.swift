@@ -71,7 +71,7 @@ public final class WalletService: Sendable {
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
-                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, bulk: bulk, assets: try ConsoleAssets.load()
+                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }
         let document = OpenAPIDocument()

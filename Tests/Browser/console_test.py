@@ -688,7 +688,7 @@ def test_pass_page_edit_and_push(run):
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
                    "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
-                   "/console/jobs", "JOB"]
+                   "/console/jobs", "JOB", "/console/keys"]
 
 
 def page_paths(run):
@@ -727,6 +727,38 @@ def test_webhook_subscription(run):
     run.one(f"form[action='/console/webhooks/{hook}/remove'] button", f"the Remove button of {hook}").click()
     run.wait(lambda: run.all(".notice"), message="no notice after Remove")
     require(all(h["id"] != hook for h in api("GET", "/api/v1/webhooks").json()["webhooks"]), "the endpoint is still listed after Remove")
+
+
+def test_api_keys(run):
+    """Create a key on /console/keys with two scopes: its pw_ key is shown once and works against the API
+    for its scope only; Revoke stops it."""
+    run.sign_in()
+    run.visit("/console/keys", "keys")
+    run.one("form#create-key input#key-name", "input#key-name").send_keys("browser test")
+    run.one("input#scope-templates\\:read", "the templates:read checkbox").click()
+    run.one("input#scope-events\\:read", "the events:read checkbox").click()
+    run.one("form#create-key button[type=submit]", "the Create key button").click()
+    run.wait(lambda: run.all("#new-key code"), message="no key shown after Create key")
+    run.shot("key-created")
+    key = run.one("#new-key code", "the new key").text.strip()
+    require(key.startswith("pw_"), f"the shown key is {key[:6]!r}…")
+
+    def with_key(path):
+        request = urllib.request.Request(BASE + path, headers={"Authorization": f"Bearer {key}"})
+        try:
+            with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+    require(with_key("/api/v1/templates") == 200, "the new key cannot read templates")
+    require(with_key("/api/v1/keys") == 403, "the new key can list keys without keys:manage")
+    key_id = key.split("_")[1]
+    run.driver.get(BASE + "/console/keys")
+    require(key not in run.driver.page_source, "the key is shown again on a later visit")
+    run.one(f"form[action='/console/keys/{key_id}/revoke'] button", f"the Revoke button of {key_id}").click()
+    run.wait(lambda: run.all(".notice"), message="no notice after Revoke")
+    time.sleep(2.5)  # revocation reaches every instance's cache within two seconds
+    require(with_key("/api/v1/templates") == 401, "the revoked key still works")
 
 
 def test_bulk_upload(run):
@@ -1050,7 +1082,7 @@ def test_accessibility_sign_in_page(run):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_webhook_subscription, test_bulk_upload, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
 

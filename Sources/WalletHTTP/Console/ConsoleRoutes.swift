@@ -19,6 +19,7 @@ struct ConsoleRoutes: Sendable {
     let expiry: IdentityExpiry
     let webhooks: WebhookService
     let bulkJobs: BulkJobService
+    let apiKeys: APIKeyService
     /// The API's bulk job routes, whose results the console's downloads reuse.
     let bulk: BulkJobRoutes
     let assets: ConsoleAssets
@@ -53,6 +54,7 @@ struct ConsoleRoutes: Sendable {
         group.add(passRoutes)
         group.add(operationRoutes)
         group.add(jobRoutes)
+        group.add(keyRoutes)
         return group
     }
 
