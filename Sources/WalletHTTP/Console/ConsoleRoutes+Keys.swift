@@ -87,8 +87,8 @@ extension ConsoleRoutes {
             <input name="templates" id="key-templates" aria-describedby="key-templates-hint">
             <p class="hint" id="key-templates-hint">Comma-separated; empty for every template.</p>
             <label for="key-expires">Expires</label>
-            <input name="expires" id="key-expires" type="date" aria-describedby="key-expires-hint">
-            <p class="hint" id="key-expires-hint">Empty for never.</p>
+            <input name="expires" id="key-expires" inputmode="numeric" pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}" placeholder="2027-06-30" aria-describedby="key-expires-hint">
+            <p class="hint" id="key-expires-hint">A date such as 2027-06-30 (the key stops at its start, UTC); empty for never.</p>
             <button type="submit">Create key</button>
             </form>
             """)
