@@ -114,6 +114,13 @@ struct AdminAPI: Sendable {
         return try answer.decode(type, from: server)
     }
 
+    /// The server and the id a per-resource subcommand (`webhooks rotate ID`, `keys revoke ID`) takes
+    /// as its first argument; a missing id is a usage error asking for `what`.
+    static func resource(_ arguments: ParsedArguments, _ environment: [String: String], what: String) throws -> (AdminAPI, String) {
+        guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give \(what)") }
+        return (try AdminAPI(arguments: arguments, environment: environment), id)
+    }
+
     /// `text` as one path segment (a template name, a serial number): `/` and the like escaped.
     static func segment(_ text: String) -> String {
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))

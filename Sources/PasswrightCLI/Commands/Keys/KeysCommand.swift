@@ -107,9 +107,7 @@ struct KeysRotateCommand: Subcommand {
     let id: String
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give the key's id (see 'passwright keys list')") }
-        self.id = id
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        (api, id) = try AdminAPI.resource(arguments, environment, what: "the key's id (see 'passwright keys list')")
     }
 
     func run(console: Console) async throws -> ExitStatus {
@@ -128,9 +126,7 @@ struct KeysRevokeCommand: Subcommand {
     let id: String
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give the key's id (see 'passwright keys list')") }
-        self.id = id
-        api = try AdminAPI(arguments: arguments, environment: environment)
+        (api, id) = try AdminAPI.resource(arguments, environment, what: "the key's id (see 'passwright keys list')")
     }
 
     func run(console: Console) async throws -> ExitStatus {

@@ -41,9 +41,7 @@ struct WebhooksCommand: Subcommand {
         var path: String { "/api/v1/webhooks/\(AdminAPI.segment(id))" }
 
         init(_ arguments: ParsedArguments, _ environment: [String: String]) throws {
-            guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give the endpoint's id (see 'passwright webhooks list')") }
-            self.id = id
-            api = try AdminAPI(arguments: arguments, environment: environment)
+            (api, id) = try AdminAPI.resource(arguments, environment, what: "the endpoint's id (see 'passwright webhooks list')")
         }
     }
 
