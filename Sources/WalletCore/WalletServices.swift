@@ -46,6 +46,8 @@ public final class WalletServices: Sendable {
     public let consoleSessions: ConsoleSessions
     /// The event log.
     public let events: EventService
+    /// Who changed what, from where: read by the admin API and the console, pruned by retention.
+    public let audit: AuditService
     /// Webhook endpoints.
     public let webhooks: WebhookService
     /// `Idempotency-Key`s of the admin API's writes.
@@ -94,6 +96,7 @@ public final class WalletServices: Sendable {
         consoleSessions = ConsoleSessions(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
         events = EventService(store: store, retention: configuration.eventRetention)
+        audit = AuditService(store: store, retention: configuration.auditRetention)
         idempotency = IdempotencyService(store: store)
         webhooks = WebhookService(store: store, box: SecretBox(deriving: configuration.downloadLinkKey, purpose: "webhook secrets"))
         webhookWorker = WebhookWorker(store: store, webhooks: webhooks, configuration: webhookConfiguration, doorbell: webhookDoorbell, logger: logger)
@@ -167,7 +170,7 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
-            group.addTask { await RetentionWorker(events: self.events, idempotency: self.idempotency, bulkJobs: self.bulkJobs, logger: self.logger).run() }
+            group.addTask { await RetentionWorker(events: self.events, audit: self.audit, idempotency: self.idempotency, bulkJobs: self.bulkJobs, logger: self.logger).run() }
             group.addTask { await self.webhookWorker.run() }
             group.addTask { await self.bulkJobWorker.run() }
             if pushWorker.hasSenders {

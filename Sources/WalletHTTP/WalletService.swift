@@ -61,6 +61,7 @@ public final class WalletService: Sendable {
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(auth: auth))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(auth: auth))
         router.add(EventRoutes(events: services.events).group(auth: auth))
+        router.add(AuditRoutes(audit: services.audit).group(auth: auth))
         router.add(WebhookRoutes(webhooks: services.webhooks).group(auth: auth))
         let bulk = BulkJobRoutes(
             jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency))
@@ -71,7 +72,7 @@ public final class WalletService: Sendable {
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
-                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, bulk: bulk, assets: try ConsoleAssets.load()
+                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }
         let document = OpenAPIDocument()

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog]
 
     static let initial = Migration(
         version: 1,
@@ -484,5 +484,28 @@ enum WalletSchema {
                 last_used_at BIGINT,
                 last_used_address TEXT
             );
+            """
+
+    /// The audit trail: one row per audited change, appended in the change's transaction. `changes`
+    /// holds the names of what changed (a JSON array), never values. Read newest first by id,
+    /// filtered by actor, action or target (each with its own index), pruned by age.
+    static let auditLog = Migration(version: 11, name: "audit trail", sqlite: auditLogScript, postgres: auditLogScript
+        .replacingOccurrences(of: "INTEGER PRIMARY KEY AUTOINCREMENT", with: "BIGSERIAL PRIMARY KEY"))
+
+    private static let auditLogScript = """
+            CREATE TABLE audit_log (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                occurred_at BIGINT NOT NULL,
+                actor TEXT NOT NULL,
+                source TEXT NOT NULL,
+                address TEXT,
+                action TEXT NOT NULL,
+                target TEXT NOT NULL,
+                changes TEXT NOT NULL
+            );
+            CREATE INDEX audit_log_actor ON audit_log (actor, id);
+            CREATE INDEX audit_log_action ON audit_log (action, id);
+            CREATE INDEX audit_log_target ON audit_log (target, id);
+            CREATE INDEX audit_log_occurred ON audit_log (occurred_at);
             """
 }

@@ -9,15 +9,19 @@ extension WalletStore {
     /// the writer for long.
     public static let bulkRecordInsertBatch = 500
 
-    /// Starts a job in the `receiving` state, before its records are read.
-    public func createBulkJob(id: String, template: String, format: String, validation: BulkValidation, actor: String) async throws {
+    /// Starts a job in the `receiving` state, before its records are read; audited as `job.create`
+    /// by `origin`. Its passes are issued by the job itself (`job <id>`, source `system`).
+    public func createBulkJob(id: String, template: String, format: String, validation: BulkValidation, origin: WriteOrigin) async throws {
         let now = clock.nowMilliseconds()
         try await storing("create the bulk job \(id)") {
-            _ = try await database.execute(SQL(
-                """
-                INSERT INTO bulk_jobs (id, template, format, validation, state, actor, created_at, updated_at)
-                VALUES (?, ?, ?, ?, 'receiving', ?, ?, ?)
-                """, .text(id), .text(template), .text(format), .text(validation.rawValue), .text(actor), .integer(now), .integer(now)))
+            try await database.transaction { transaction in
+                _ = try await transaction.execute(SQL(
+                    """
+                    INSERT INTO bulk_jobs (id, template, format, validation, state, actor, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, 'receiving', ?, ?, ?)
+                    """, .text(id), .text(template), .text(format), .text(validation.rawValue), .text(origin.actor), .integer(now), .integer(now)))
+                try await self.appendAudit([AuditDraft(action: "job.create", target: "job \(id)", changes: [])], by: origin, at: now, in: transaction)
+            }
         }
     }
 
@@ -117,6 +121,7 @@ extension WalletStore {
                 let tag = settlements.contains { if case .issue = $0.outcome { true } else { false } } ? try await Self.nextUpdateTag(transaction) : 0
                 var issued = 0, failed = 0, valid = 0
                 var events: [WalletEventDraft] = []
+                var audit: [AuditDraft] = []
                 var marks: [(line: Int, state: String, errors: String?)] = []
                 for settlement in settlements {
                     switch settlement.outcome {
@@ -142,6 +147,7 @@ extension WalletStore {
                             events.append(WalletEventDraft(
                                 type: .passIssued, pass: pass.key, template: pass.template, actor: "job \(jobID)",
                                 payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(false)]))
+                            audit.append(Self.issueAudit(pass))
                         } else {
                             marks.append((settlement.claim.line, "failed", Self.existsError(pass.key)))
                             failed += 1
@@ -149,6 +155,7 @@ extension WalletStore {
                     }
                 }
                 try await self.appendEvents(events, at: now, in: transaction)
+                try await self.appendAudit(audit, by: .system("job \(jobID)"), at: now, in: transaction)
                 // The job's counters first: the issued total numbers this batch's passes, so bundle N is
                 // a seek to ordinals 10N-9…10N. (On PostgreSQL the row lock orders settlements of one job.)
                 let rows = try await transaction.query(SQL(

@@ -264,13 +264,15 @@ extension PushJob {
 
 extension WalletStore {
     /// Queues a push to every device registered for one pass without changing the pass: an operator's
-    /// way to re-wake devices (after fixing an APNs identity, say). Returns the rows queued.
+    /// way to re-wake devices (after fixing an APNs identity, say), audited as `push.send`. Returns
+    /// the rows queued.
     @discardableResult
-    public func enqueuePushes(for key: PassKey) async throws -> Int {
+    public func enqueuePushes(for key: PassKey, origin: WriteOrigin = .api) async throws -> Int {
         let now = clock.nowMilliseconds()
         let queued = try await storing("queue pushes for \(key)") {
             try await database.transaction { transaction in
-                try await Self.enqueuePushes(.pass(key), now: now, in: transaction)
+                try await self.appendAudit([AuditDraft(action: "push.send", target: AuditDraft.pass(key))], by: origin, at: now, in: transaction)
+                return try await Self.enqueuePushes(.pass(key), now: now, in: transaction)
             }
         }
         if queued > 0 { pushesQueued() }

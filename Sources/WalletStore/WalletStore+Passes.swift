@@ -3,8 +3,9 @@ import Storage
 
 extension WalletStore {
     /// Stores a new pass with a fresh update tag; throws ``WalletStoreError/passExists(_:)`` when the
-    /// key is taken, so issuing the same serial twice cannot silently replace a pass.
-    public func createPass(_ pass: NewPass, actor: String = PassUpdateRecord.api) async throws -> StoredPass {
+    /// key is taken, so issuing the same serial twice cannot silently replace a pass. Its event and
+    /// audit row name `origin`.
+    public func createPass(_ pass: NewPass, origin: WriteOrigin = .api) async throws -> StoredPass {
         let now = clock.nowMilliseconds()
         do {
             return try await database.transaction { transaction in
@@ -23,8 +24,9 @@ extension WalletStore {
                 ))
                 let stored = try StoredPass(row: rows[0])
                 try await self.appendEvents([WalletEventDraft(
-                    type: .passIssued, pass: pass.key, template: pass.template, actor: actor,
+                    type: .passIssued, pass: pass.key, template: pass.template, actor: origin.actor,
                     payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(pass.voided)])], at: now, in: transaction)
+                try await self.appendAudit([Self.issueAudit(pass)], by: origin, at: now, in: transaction)
                 return stored
             }
         } catch let error as StorageError where error.isUniqueViolation {
@@ -32,6 +34,11 @@ extension WalletStore {
         } catch let error as StorageError {
             throw WalletStoreError.database(operation: "create the pass \(pass.key)", error: error)
         }
+    }
+
+    /// The audit row of issuing `pass`: the names of its record's top-level keys, not their values.
+    static func issueAudit(_ pass: NewPass) -> AuditDraft {
+        AuditDraft(action: "pass.issue", target: AuditDraft.pass(pass.key), changes: (JSONMembers.changedKeys(from: "{}", to: pass.data) ?? []).map { "data." + $0 })
     }
 
     /// The pass with `key`, or `nil`.

@@ -34,7 +34,7 @@ extension WalletStore {
                     INSERT INTO template_versions (name, version, digest, uploaded_by, uploaded_at, restores, findings)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """,
-                    .text(version.name), .integer(next), .text(version.digest), .text(version.uploadedBy), .integer(now),
+                    .text(version.name), .integer(next), .text(version.digest), .text(version.origin.actor), .integer(now),
                     version.restores.map(SQLValue.integer) ?? .null, .text(version.findings)))
                 for file in version.files {
                     _ = try await transaction.execute(SQL(
@@ -50,7 +50,11 @@ extension WalletStore {
                 var payload: JSONObject = ["version": .number(Double(next)), "digest": .string(version.digest)]
                 if let restores = version.restores { payload["restores"] = .number(Double(restores)) }
                 try await self.appendEvents([WalletEventDraft(
-                    type: .templatePublished, template: version.name, actor: version.uploadedBy, payload: payload)], at: now, in: transaction)
+                    type: .templatePublished, template: version.name, actor: version.origin.actor, payload: payload)], at: now, in: transaction)
+                let audit = AuditDraft(
+                    action: version.restores == nil ? "template.publish" : "template.rollback", target: "template \(version.name)",
+                    changes: ["version \(next)"])
+                try await self.appendAudit([audit], by: version.origin, at: now, in: transaction)
                 if currentVersion == 0 {
                     _ = try await transaction.execute(SQL(
                         "UPDATE passes SET template_version = ? WHERE template = ? AND template_version = 0",

@@ -10,11 +10,11 @@ extension WalletStore {
     /// The transaction-scoped PostgreSQL advisory lock serializing tag allocation ("PassTags").
     private static let updateTagLock: Int64 = 5_792_037_534_949_271_411
 
-    /// Writes the changes that alter their pass under one new tag, records each in the pass's history
-    /// and queues their pushes; returns the passes as written and the number of outbox rows queued or
-    /// coalesced.
-    func apply(_ changes: [(pass: StoredPass, change: PassChange?, source: String)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
-        let altering = changes.compactMap { pass, change, source in change.flatMap { $0.alters(pass) ? (pass, $0, source) : nil } }
+    /// Writes the changes that alter their pass under one new tag, records each in the pass's history,
+    /// the event log and the audit trail, and queues their pushes; returns the passes as written and
+    /// the number of outbox rows queued or coalesced.
+    func apply(_ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
+        let altering = changes.compactMap { pass, change, origin in change.flatMap { $0.alters(pass) ? (pass, $0, origin) : nil } }
         guard !altering.isEmpty else { return ([], 0) }
         let tag = try await Self.nextUpdateTag(transaction)
         let now = clock.nowMilliseconds()
@@ -28,17 +28,25 @@ extension WalletStore {
             start = batch.endIndex
         }
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
-        let records = zip(altering, updated).map { old, new in (new, old.2, Self.changedFields(of: old.0, by: old.1)) }
-        try await Self.recordUpdates(records, at: now, in: transaction)
-        try await self.appendEvents(records.map { pass, source, fields in
-            let voids = fields.contains("voided") && pass.voided
-            return WalletEventDraft(
-                type: voids ? .passVoided : .passUpdated, pass: pass.key, template: pass.template, actor: source,
+        let records = zip(altering, updated).map { old, new in (pass: new, origin: old.2, changes: Self.changedFields(of: old.0, by: old.1)) }
+        try await Self.recordUpdates(records.map { ($0.pass, $0.origin.actor, $0.changes) }, at: now, in: transaction)
+        try await self.appendEvents(records.map { pass, origin, fields in
+            WalletEventDraft(
+                type: Self.voids(pass, fields) ? .passVoided : .passUpdated, pass: pass.key, template: pass.template, actor: origin.actor,
                 payload: ["changes": .array(fields.map(JSONValue.string)), "templateVersion": .number(Double(pass.templateVersion))])
         }, at: now, in: transaction)
+        // One writer's batch has one origin; a batch of several is audited per origin.
+        for (origin, group) in Dictionary(grouping: records, by: \.origin) {
+            try await self.appendAudit(group.map { pass, _, fields in
+                AuditDraft(action: Self.voids(pass, fields) ? "pass.void" : "pass.update", target: AuditDraft.pass(pass.key), changes: fields)
+            }, by: origin, at: now, in: transaction)
+        }
         let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
         return (updated, queued)
     }
+
+    /// Whether a change of `fields` that left `pass` as it is voided it.
+    private static func voids(_ pass: StoredPass, _ fields: [String]) -> Bool { fields.contains("voided") && pass.voided }
 
     /// The next update tag, strictly greater than every tag of a committed change.
     ///

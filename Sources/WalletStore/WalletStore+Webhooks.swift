@@ -34,17 +34,38 @@ extension WalletStore {
 
     // MARK: Endpoints
 
-    public func createWebhookEndpoint(_ endpoint: NewWebhookEndpoint) async throws -> WebhookEndpoint {
+    /// Runs `change` in a transaction and audits what it returns (nothing when `nil`: no such endpoint).
+    private func auditedWebhookChange<Result: Sendable>(
+        _ operation: String, _ action: String, endpoint id: String, changes: [String], by origin: WriteOrigin,
+        _ change: @escaping @Sendable (Transaction, Int64) async throws -> Result?
+    ) async throws -> Result? {
+        let now = clock.nowMilliseconds()
+        return try await storing(operation) {
+            try await database.transaction { transaction in
+                guard let result = try await change(transaction, now) else { return nil }
+                try await self.appendAudit([AuditDraft(action: action, target: "webhook \(id)", changes: changes)], by: origin, at: now, in: transaction)
+                return result
+            }
+        }
+    }
+
+    /// Stores a new endpoint (audited as `webhook.create`).
+    public func createWebhookEndpoint(_ endpoint: NewWebhookEndpoint, origin: WriteOrigin) async throws -> WebhookEndpoint {
         let now = clock.nowMilliseconds()
         return try await storing("create a webhook endpoint") {
-            try await database.query(SQL(unsafeText: """
-                INSERT INTO webhook_endpoints (id, url, description, event_types, templates, secret, enabled, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?) RETURNING \(WebhookEndpoint.columns)
-                """, parameters: [
-                    .text(endpoint.id), .text(endpoint.url), .text(endpoint.description),
-                    .text(WebhookEndpoint.text(endpoint.eventTypes.map { $0.map(\.rawValue) })), .text(WebhookEndpoint.text(endpoint.templates.map(Array.init))),
-                    .text(endpoint.sealedSecret), .integer(now), .integer(now),
-                ])).map(WebhookEndpoint.init(row:))[0]
+            try await database.transaction { transaction in
+                let created = try await transaction.query(SQL(unsafeText: """
+                    INSERT INTO webhook_endpoints (id, url, description, event_types, templates, secret, enabled, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?) RETURNING \(WebhookEndpoint.columns)
+                    """, parameters: [
+                        .text(endpoint.id), .text(endpoint.url), .text(endpoint.description),
+                        .text(WebhookEndpoint.text(endpoint.eventTypes.map { $0.map(\.rawValue) })), .text(WebhookEndpoint.text(endpoint.templates.map(Array.init))),
+                        .text(endpoint.sealedSecret), .integer(now), .integer(now),
+                    ])).map(WebhookEndpoint.init(row:))[0]
+                let audit = AuditDraft(action: "webhook.create", target: "webhook \(endpoint.id)", changes: ["url", "eventTypes", "templates"])
+                try await self.appendAudit([audit], by: origin, at: now, in: transaction)
+                return created
+            }
         }
     }
 
@@ -63,11 +84,12 @@ extension WalletStore {
     }
 
     /// Changes what is given; `enabled: true` also clears the reason it was disabled for. `nil` when
-    /// there is no such endpoint.
+    /// there is no such endpoint. Audited as `webhook.update` with the names of what was given.
     public func updateWebhookEndpoint(
         _ id: String, url: String? = nil, description: String? = nil, eventTypes: Set<WalletEventType>?? = nil,
-        templates: Set<String>?? = nil, enabled: Bool? = nil
+        templates: Set<String>?? = nil, enabled: Bool? = nil, origin: WriteOrigin
     ) async throws -> WebhookEndpoint? {
+        let given: [(String, Bool)] = [("url", url != nil), ("description", description != nil), ("eventTypes", eventTypes != nil), ("templates", templates != nil), ("enabled", enabled != nil)]
         var sets: [String] = ["updated_at = ?"]
         var parameters: [SQLValue] = [.integer(clock.nowMilliseconds())]
         if let url { sets.append("url = ?"); parameters.append(.text(url)) }
@@ -79,30 +101,31 @@ extension WalletStore {
             if !enabled { parameters.append(.text("disabled through the API")) }
         }
         parameters.append(.text(id))
-        let updated = try await storing("update a webhook endpoint") {
+        let statement = SQL(unsafeText: """
+            UPDATE webhook_endpoints SET \(sets.joined(separator: ", ")) WHERE id = ? RETURNING \(WebhookEndpoint.columns)
+            """, parameters: parameters)
+        let updated = try await auditedWebhookChange("update a webhook endpoint", "webhook.update", endpoint: id, changes: given.filter(\.1).map(\.0), by: origin) { transaction, _ in
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            try await database.query(SQL(unsafeText: """
-                UPDATE webhook_endpoints SET \(sets.joined(separator: ", ")) WHERE id = ? RETURNING \(WebhookEndpoint.columns)
-                """, parameters: parameters)).map(WebhookEndpoint.init(row:)).first
+            try await transaction.query(statement).map(WebhookEndpoint.init(row:)).first
         }
         if enabled == true, updated != nil { webhooksQueued() }
         return updated
     }
 
     /// Deletes the endpoint and its deliveries; whether it existed.
-    public func deleteWebhookEndpoint(_ id: String) async throws -> Bool {
-        try await storing("delete a webhook endpoint") {
-            try await database.execute(SQL("DELETE FROM webhook_endpoints WHERE id = ?", .text(id))) > 0
-        }
+    public func deleteWebhookEndpoint(_ id: String, origin: WriteOrigin) async throws -> Bool {
+        try await auditedWebhookChange("delete a webhook endpoint", "webhook.delete", endpoint: id, changes: [], by: origin) { transaction, _ in
+            try await transaction.execute(SQL("DELETE FROM webhook_endpoints WHERE id = ?", .text(id))) > 0 ? true : nil
+        } ?? false
     }
 
     /// Makes `sealed` the endpoint's secret; the old one keeps signing beside it until `previousUntil`.
-    public func rotateWebhookSecret(_ id: String, sealed: String, previousUntil: Date) async throws -> WebhookEndpoint? {
-        try await storing("rotate a webhook secret") {
-            try await database.query(SQL(unsafeText: """
+    public func rotateWebhookSecret(_ id: String, sealed: String, previousUntil: Date, origin: WriteOrigin) async throws -> WebhookEndpoint? {
+        try await auditedWebhookChange("rotate a webhook secret", "webhook.rotate-secret", endpoint: id, changes: ["secret"], by: origin) { transaction, now in
+            try await transaction.query(SQL(unsafeText: """
                 UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = ?, secret = ?, updated_at = ?
                 WHERE id = ? RETURNING \(WebhookEndpoint.columns)
-                """, parameters: [.integer(Milliseconds.of(previousUntil)), .text(sealed), .integer(clock.nowMilliseconds()), .text(id)]))
+                """, parameters: [.integer(Milliseconds.of(previousUntil)), .text(sealed), .integer(now), .text(id)]))
                 .map(WebhookEndpoint.init(row:)).first
         }
     }
@@ -124,10 +147,9 @@ extension WalletStore {
 
     /// Queues the endpoint's events again: every event since `since` the endpoint subscribes to (or
     /// only `event`, by its id), as new pending deliveries after whatever is pending. Returns how many.
-    public func replayWebhookDeliveries(endpoint: String, since: Date? = nil, event: Int64? = nil) async throws -> Int {
-        let now = clock.nowMilliseconds()
-        let queued = try await storing("replay webhook deliveries") {
-            try await database.transaction { transaction in
+    /// Audited as `webhook.replay`.
+    public func replayWebhookDeliveries(endpoint: String, since: Date? = nil, event: Int64? = nil, origin: WriteOrigin) async throws -> Int {
+        let queued = try await auditedWebhookChange("replay webhook deliveries", "webhook.replay", endpoint: endpoint, changes: [], by: origin) { transaction, now in
                 let contains = transaction.engine == .postgres ? "strpos" : "instr"
                 let condition = event != nil ? "events.id = ?" : "events.occurred_at >= ?"
                 let value = event.map(SQLValue.integer) ?? .integer(Milliseconds.of(since ?? .distantPast))
@@ -142,8 +164,7 @@ extension WalletStore {
                     WHERE \(condition)
                     ORDER BY \(order)
                     """, parameters: [.integer(now), .integer(now), .text(endpoint), value]))
-            }
-        }
+        } ?? 0
         if queued > 0 { webhooksQueued() }
         return queued
     }

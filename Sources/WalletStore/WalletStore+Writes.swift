@@ -19,16 +19,16 @@ extension WalletStore {
     /// A `nil` change, or one equal to the stored values, writes nothing and answers
     /// ``PassWrite/unchanged(_:)`` (when the tag still matches; a `nil` change takes no write lock at
     /// all). A different tag answers ``PassWrite/conflict(current:)`` with the row as it is now and
-    /// leaves it untouched. A written change adds a row to the pass's history with `source`
-    /// (``passUpdates(for:limit:)``).
+    /// leaves it untouched. A written change adds a row to the pass's history naming `origin`
+    /// (``passUpdates(for:limit:)``) and one to the audit trail.
     public func writePass(
-        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, source: String = PassUpdateRecord.api
+        _ key: PassKey, expectedTag: Int64, change: PassChange?, notifies: Bool = false, origin: WriteOrigin = .api
     ) async throws -> PassWrite {
         guard let change else {
             guard let current = try await pass(key) else { return .notFound }
             return current.updateTag == expectedTag ? .unchanged(current) : .conflict(current: current)
         }
-        return try await writePass(PassWriteRequest(key: key, expectedTag: expectedTag, change: change, notifies: notifies, source: source))
+        return try await writePass(PassWriteRequest(key: key, expectedTag: expectedTag, change: change, notifies: notifies, origin: origin))
     }
 
     /// Writes one request of ``writePasses(_:)``, its hold action included.
@@ -43,8 +43,9 @@ extension WalletStore {
     /// Writes a batch of changes in one short transaction, each only if its pass still has the
     /// expected tag and held change: the passes are locked (PostgreSQL `FOR NO KEY UPDATE`; SQLite's writer lock is
     /// taken at `BEGIN`), their tags compared, and the changes that alter their pass written under
-    /// one new tag with their pushes queued, coalesced per device and pass type, and a history row
-    /// per written pass with the request's source and the top-level keys it changed. Each request's
+    /// one new tag with their pushes queued, coalesced per device and pass type, and a history row,
+    /// an event and an audit row per written pass with the request's origin and the top-level keys it
+    /// changed. Each request's
     /// hold action (store, replace or remove the pass's held change) lands in the same transaction,
     /// also when the pass itself does not change.
     ///
@@ -62,7 +63,7 @@ extension WalletStore {
                 var unchanged: [StoredPass] = []
                 var conflicts: [StoredPass] = []
                 var missing: [PassKey] = []
-                var altering: [(pass: StoredPass, change: PassChange?, source: String)] = []
+                var altering: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin)] = []
                 for request in requests {
                     guard let current = rows[request.key] else { missing.append(request.key); continue }
                     guard current.updateTag == request.expectedTag, holds[request.key]?.edits == request.expectedHold else {
@@ -70,7 +71,7 @@ extension WalletStore {
                         continue
                     }
                     if let change = request.change, change.alters(current) {
-                        altering.append((current, change, request.source))
+                        altering.append((current, change, request.origin))
                     } else {
                         unchanged.append(current)
                     }
@@ -78,9 +79,17 @@ extension WalletStore {
                 let applied = try await self.apply(altering, in: transaction)
                 let written = Set(applied.passes.map(\.key))
                 let landed = written.union(unchanged.map(\.key))
+                let now = clock.nowMilliseconds()
+                var held: [WriteOrigin: [AuditDraft]] = [:]
                 for request in requests where landed.contains(request.key) {
-                    try await Self.recordNotification(request, written: written.contains(request.key), now: clock.nowMilliseconds(), in: transaction)
+                    try await Self.recordNotification(request, written: written.contains(request.key), now: now, in: transaction)
+                    if case .replace = request.hold, !written.contains(request.key) {
+                        held[request.origin, default: []].append(AuditDraft(action: "pass.hold", target: AuditDraft.pass(request.key)))
+                    }
                 }
+                // A change that waits for the holder's quiet hours is audited when it is made, by its
+                // author; its release is audited again, by `hold`.
+                for (origin, drafts) in held { try await self.appendAudit(drafts, by: origin, at: now, in: transaction) }
                 return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
             }
         }

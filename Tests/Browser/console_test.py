@@ -688,7 +688,7 @@ def test_pass_page_edit_and_push(run):
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
                    "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
-                   "/console/jobs", "JOB", "/console/keys"]
+                   "/console/jobs", "JOB", "/console/keys", "/console/audit"]
 
 
 def page_paths(run):
@@ -759,6 +759,30 @@ def test_api_keys(run):
     run.wait(lambda: run.all(".notice"), message="no notice after Revoke")
     time.sleep(2.5)  # revocation reaches every instance's cache within two seconds
     require(with_key("/api/v1/templates") == 401, "the revoked key still works")
+
+
+def test_audit_trail(run):
+    """/console/audit shows who changed what: this session's sign-in and a pass issued through the API, each
+    with its actor, source and address and the names of what changed (no value); the filter form narrows it,
+    and a row's target links to that target's history."""
+    issue_pass("AUDIT")
+    run.sign_in()
+    run.visit("/console/audit", "audit")
+    table = run.one("table#audit", "table#audit").text
+    require("console.sign-in" in table, "the sign-in is not in the audit trail")
+    require("pass.issue" in table and "data.member" in table, "the issued pass is not in the audit trail with its changed keys")
+    require("Ada Okafor" not in run.driver.page_source, "the audit page shows a holder's value")
+    run.one("form#audit-filter input#audit-action", "input#audit-action").send_keys("pass.issue")
+    run.one("form#audit-filter button[type=submit]", "the Show button").click()
+    run.wait(lambda: "action=pass.issue" in run.driver.current_url, message="the filter did not narrow the page")
+    actions = [cell.text for cell in run.all("table#audit tbody tr td:nth-child(5)")]
+    require(actions and set(actions) == {"pass.issue"}, f"filtered by pass.issue, the page lists {actions}")
+    link = run.one(f"table#audit a[href*='AUDIT']", "the AUDIT pass's target link")
+    link.click()
+    run.wait(lambda: "target=" in run.driver.current_url, message="the target link did not narrow the page")
+    targets = {cell.text for cell in run.all("table#audit tbody tr td:nth-child(6)")}
+    require(len(targets) == 1 and "/AUDIT-" in next(iter(targets)), f"the target link shows {targets}")
+    run.shot("audit-trail")
 
 
 def test_bulk_upload(run):
@@ -1082,7 +1106,7 @@ def test_accessibility_sign_in_page(run):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_bulk_upload, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_audit_trail, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
 

@@ -17,13 +17,13 @@ struct NotificationEtiquetteTests {
     func quietHours(engine: Engine) async throws {
         // 22:30 in Berlin (21:30 UTC): inside the default 22:00–07:00.
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, "21:30")) { service, store, clock, releaser in
-            let notifying = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500)]), source: "api")
+            let notifying = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500)]), origin: .api)
             #expect(notifying.changed)
             #expect(notifying.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")), "07:00 in Berlin")
             #expect(try await Etiquette.pushes(store) == 0, "nothing is pushed overnight")
             #expect(try await Etiquette.points(store) == 1280, "the pass itself is unchanged until then")
 
-            let silent = try await service.update(Etiquette.key, Etiquette.data(["member": .object(["name": .string("Ada O.")])]), source: "api")
+            let silent = try await service.update(Etiquette.key, Etiquette.data(["member": .object(["name": .string("Ada O.")])]), origin: .api)
             #expect(silent.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")), "the held change still waits")
             #expect(try await Etiquette.pushes(store) == 1, "a silent refresh is not held back")
             #expect(try await Etiquette.member(store) == "Ada O.")
@@ -43,14 +43,14 @@ struct NotificationEtiquetteTests {
     @Test("two notifying changes a minute apart, right after a notification, fold into one push five minutes after it", arguments: Engine.selected)
     func spacing(engine: Engine) async throws {
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, "12:00")) { service, store, clock, releaser in
-            let first = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1)]), source: "api")
+            let first = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1)]), origin: .api)
             #expect(first.heldUntil == nil, "the first notification in a while goes at once")
             #expect(try await Etiquette.pushes(store) == 1)
 
             clock.set(Etiquette.day(0, "12:01"))
-            let second = try await service.update(Etiquette.key, Etiquette.data(["points": .number(2)]), source: "api")
+            let second = try await service.update(Etiquette.key, Etiquette.data(["points": .number(2)]), origin: .api)
             clock.set(Etiquette.day(0, "12:02"))
-            let third = try await service.update(Etiquette.key, Etiquette.data(["points": .number(3)]), source: "api")
+            let third = try await service.update(Etiquette.key, Etiquette.data(["points": .number(3)]), origin: .api)
             #expect(second.heldUntil == Etiquette.date(Etiquette.day(0, "12:05")))
             #expect(third.heldUntil == second.heldUntil, "a later edit folds into the hold, it does not push it back")
             #expect(try await Etiquette.pushes(store) == 0)

@@ -43,11 +43,11 @@ import WalletStore
     @Test(arguments: Engine.selected)
     func theConsolesCallsShareTheServiceWithTheAPI(engine: Engine) async throws {
         try await PassServiceTests().withPassService(engine: engine) { service, store in
-            let a = try await service.issue(try PassServiceTests.issue("CON-A")).key
-            let b = try await service.issue(try PassServiceTests.issue("CON-B")).key
+            let a = try await service.issue(try PassServiceTests.issue("CON-A"), origin: .api).key
+            let b = try await service.issue(try PassServiceTests.issue("CON-B"), origin: .api).key
             _ = try await service.register(deviceLibraryIdentifier: "device-1", pushToken: "aa01", for: a)
 
-            let edit = try await service.update(a, PassServiceTests.data(["points": .number(9)]), source: PassUpdateRecord.console)
+            let edit = try await service.update(a, PassServiceTests.data(["points": .number(9)]), origin: WriteOrigin(actor: PassUpdateRecord.console, source: .console))
             #expect(edit.changed && edit.pushesQueued == 1)
             let history = try await service.history(for: a)
             #expect(history.map(\.source) == ["console"] && history.first?.changes == ["data.points"])

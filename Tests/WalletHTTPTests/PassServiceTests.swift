@@ -26,16 +26,16 @@ import WalletStore
                 }
             }
         }) { service, store in
-            let a = try await service.issue(try Self.issue("A")).key
-            let b = try await service.issue(try Self.issue("B")).key
-            let slow = Task { try await service.update(a, Self.data(["tier": .string("Diamond")]), source: "api") }
+            let a = try await service.issue(try Self.issue("A"), origin: .api).key
+            let b = try await service.issue(try Self.issue("B"), origin: .api).key
+            let slow = Task { try await service.update(a, Self.data(["tier": .string("Diamond")]), origin: .api) }
             await rendering.wait()
             // While A renders: another pass is updated and registered, and A itself is changed.
             // With a transaction open over the render, SQLite's writer (or PostgreSQL's row lock on A)
             // would hold these until the test, which waits for them, released the render.
-            #expect(try await service.update(b, Self.data(["points": .number(5)]), source: "api").changed)
+            #expect(try await service.update(b, Self.data(["points": .number(5)]), origin: .api).changed)
             #expect(try await service.register(deviceLibraryIdentifier: "device-1", pushToken: "aa01", for: a) == .created)
-            let concurrent = try await service.update(a, Self.data(["points": .number(7)]), source: "api")
+            let concurrent = try await service.update(a, Self.data(["points": .number(7)]), origin: .api)
             #expect(concurrent.changed && concurrent.pushesQueued == 1)
             release.open()
             let outcome = try await slow.value
@@ -61,9 +61,9 @@ import WalletStore
                 _ = try? await store.writePass(key, expectedTag: current.updateTag, change: PassChange(data: PassService.text(.object(record))))
             }
         }) { service, store in
-            let key = try await service.issue(try Self.issue("BUSY")).key
+            let key = try await service.issue(try Self.issue("BUSY"), origin: .api).key
             let error = await #expect(throws: WalletStoreError.self) {
-                try await service.update(key, Self.data(["tier": .string("Diamond")]), source: "api")
+                try await service.update(key, Self.data(["tier": .string("Diamond")]), origin: .api)
             }
             guard case .updateConflict(key, attempts: PassWriter.defaultMaximumAttempts)? = error else {
                 Issue.record("expected updateConflict after the writer's limit of attempts, got \(String(describing: error))"); return
@@ -81,7 +81,7 @@ import WalletStore
         let clock = PinnedClock(milliseconds: 1_800_000_000_500)
         try await withPassService(engine: engine, clock: clock) { service, _ in
             #expect(service.now() == Date(timeIntervalSince1970: 1_800_000_000.5))
-            let pass = try await service.issue(try Self.issue("T-1"))
+            let pass = try await service.issue(try Self.issue("T-1"), origin: .api)
             #expect(pass.lastModified == service.now(), "the store and the service read one clock")
             #expect(try await service.authorizedPass(pass.key, token: pass.authenticationToken) == pass)
             #expect(try await service.authorizedPass(pass.key, token: pass.authenticationToken + "x") == nil)
@@ -89,10 +89,10 @@ import WalletStore
             let missing = PassKey(passTypeIdentifier: pass.key.passTypeIdentifier, serialNumber: "missing")
             #expect(try await service.authorizedPass(missing, token: "\u{0}missing") == nil)
             #expect(try await service.pass(missing) == nil)
-            #expect(try await service.queuePushes(for: missing) == nil)
+            #expect(try await service.queuePushes(for: missing, origin: .api) == nil)
             #expect(try await service.register(deviceLibraryIdentifier: "device-1", pushToken: "aa01", for: pass.key) == .created)
             #expect(try await service.registrationCount(for: pass.key) == 1)
-            #expect(try await service.queuePushes(for: pass.key) == 1)
+            #expect(try await service.queuePushes(for: pass.key, origin: .api) == 1)
             #expect(try await service.outboxStats().queued == 1)
             let serials = try await service.updatedSerials(deviceLibraryIdentifier: "device-1", passTypeIdentifier: pass.key.passTypeIdentifier, since: nil)
             #expect(serials?.serialNumbers == ["T-1"])

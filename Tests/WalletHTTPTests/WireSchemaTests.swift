@@ -47,6 +47,13 @@ struct WireSchemaTests {
                   actor: "apns", data: ["reason": .string("TooManyRequests")]),
         ], next: "2-2", hasMore: true),
         EventPage(events: [], next: "0-0", hasMore: false),
+        AuditPage(entries: [
+            AuditRecord(id: "aud_2", occurredAt: date, actor: "key k1a2b3c4d5e6", source: "cli", address: "203.0.113.9", action: "pass.update",
+                        target: "pass pass.example/A-1", changes: ["data.points"]),
+            AuditRecord(id: "aud_1", occurredAt: date, actor: "template v2", source: "system", address: nil, action: "pass.update",
+                        target: "pass pass.example/A-1", changes: ["templateVersion"]),
+        ], next: "aud_1"),
+        AuditPage(entries: [], next: nil),
         WebhookCreated(webhook: webhook(templates: ["loyalty"], disabledReason: nil, previous: date), secret: "whsec_abc"),
         WebhookList(webhooks: [webhook(templates: nil, disabledReason: "the endpoint answered 410 Gone", previous: nil)]),
         WebhookSecret(secret: "whsec_def", previousValidUntil: date),

@@ -25,7 +25,7 @@ struct WritePipelineTests {
         check: (StoredPass, PassService, WalletStore) async throws -> Void
     ) async throws {
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, Self.night), folder: folder) { service, store, clock, releaser in
-            let held = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500)]), source: "api")
+            let held = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500)]), origin: .api)
             #expect(held.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")))
             #expect(try await Etiquette.points(store) == 1280, "held overnight")
             try await writer(service, store)
@@ -41,7 +41,7 @@ struct WritePipelineTests {
     func holdVersusTemplateWide(engine: Engine) async throws {
         try await holdThen(engine: engine) { service, store in
             let outcome = try await service.update(
-                template: "loyalty", Etiquette.data(["member": .object(["name": .string("Template-wide")])]), source: "api")
+                template: "loyalty", Etiquette.data(["member": .object(["name": .string("Template-wide")])]), origin: .api)
             #expect(outcome.changed == 1 && outcome.held == 0, "a silent change goes at once")
             #expect(try await Etiquette.member(store) == "Template-wide")
         } check: { _, _, store in
@@ -53,7 +53,7 @@ struct WritePipelineTests {
     @Test("hold vs void: the pass stays voided after the release", arguments: Engine.selected)
     func holdVersusVoid(engine: Engine) async throws {
         try await holdThen(engine: engine) { service, store in
-            let voided = try await service.update(Etiquette.key, PassEdit(voided: true), source: "api")
+            let voided = try await service.update(Etiquette.key, PassEdit(voided: true), origin: .api)
             #expect(voided.pass.voided && voided.heldUntil != nil)
         } check: { pass, _, _ in
             #expect(pass.voided)
@@ -111,15 +111,15 @@ struct WritePipelineTests {
             let newYork = PassKey(passTypeIdentifier: Etiquette.key.passTypeIdentifier, serialNumber: "POLITE-NY")
             _ = try await service.issue(PassService.Issue(
                 template: "loyalty", serialNumber: newYork.serialNumber, data: record.removing("authenticationToken"),
-                overrides: ["locations": .array([.object(["latitude": .number(40.7), "longitude": .number(-74.0)])])]))
+                overrides: ["locations": .array([.object(["latitude": .number(40.7), "longitude": .number(-74.0)])])]), origin: .api)
             _ = try await service.register(deviceLibraryIdentifier: "new-york-device", pushToken: "11ee", for: newYork)
             _ = try await Etiquette.pushes(store)
 
-            let silent = try await service.update(template: "loyalty", Etiquette.data(["member": .object(["name": .string("Everyone")])]), source: "api")
+            let silent = try await service.update(template: "loyalty", Etiquette.data(["member": .object(["name": .string("Everyone")])]), origin: .api)
             #expect(silent.changed == 2 && silent.held == 0)
             #expect(try await Etiquette.pushes(store) == 2, "a silent change reaches every holder at once")
 
-            let notifying = try await service.update(template: "loyalty", Etiquette.data(["tier": .string("Platinum")]), source: "api")
+            let notifying = try await service.update(template: "loyalty", Etiquette.data(["tier": .string("Platinum")]), origin: .api)
             #expect(notifying.changed == 2 && notifying.held == 1, "held for the Berlin holder only")
             #expect(try await Etiquette.pushes(store) == 1, "the New York holder is notified now")
             #expect(try await store.hold(Etiquette.key)?.releaseAt == Etiquette.date(Etiquette.day(1, "06:00")))
@@ -138,9 +138,9 @@ struct WritePipelineTests {
     @Test("a later edit of the same key replaces the held one instead of being undone by it", arguments: Engine.selected)
     func aLaterWriteOfTheHeldKeyWins(engine: Engine) async throws {
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, Self.night)) { service, store, clock, releaser in
-            _ = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500), "member": .object(["name": .string("Held")])]), source: "api")
+            _ = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1500), "member": .object(["name": .string("Held")])]), origin: .api)
             // Going back to the visible points is silent and goes now: it takes the held edit's points out.
-            let back = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1280), "member": .object(["name": .string("Now")])]), source: "api")
+            let back = try await service.update(Etiquette.key, Etiquette.data(["points": .number(1280), "member": .object(["name": .string("Now")])]), origin: .api)
             #expect(back.heldUntil == nil, "nothing notifying is left to hold")
             #expect(try await store.holdCount() == 0)
             #expect(try await Etiquette.member(store) == "Now")
@@ -189,7 +189,7 @@ struct WritePipelineTests {
                 for index in 1...6 {
                     group.addTask {
                         let edit = Etiquette.data(["tier": .string("Tier \(index)"), "member": .object(["note\(index)": .number(Double(index))])])
-                        let outcome = try await service.update(Etiquette.key, edit, source: "api")
+                        let outcome = try await service.update(Etiquette.key, edit, origin: .api)
                         #expect(outcome.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")))
                     }
                 }
@@ -229,7 +229,7 @@ struct WritePipelineTests {
         }
         let rollouts = RolloutWorker(passes: service, logger: Logger(label: "test", level: .error))
         let templates = TemplateService(store: service.store, library: service.templates, rollouts: rollouts)
-        guard case .published = try await templates.publish(name: "loyalty", files: files, skipped: [], uploadedBy: "test") else {
+        guard case .published = try await templates.publish(name: "loyalty", files: files, skipped: [], origin: .api) else {
             throw FixtureError("version 2 was refused")
         }
         return rollOut ? await rollouts.rollOutAll() : 0

@@ -8,7 +8,7 @@ import Testing
 /// refused whole, and a record issued exactly once; on SQLite and PostgreSQL.
 @Suite struct BulkJobStoreTests {
     static func job(_ store: WalletStore, records: Int) async throws {
-        try await store.createBulkJob(id: "job_1", template: "loyalty", format: "jsonl", validation: .each, actor: "api")
+        try await store.createBulkJob(id: "job_1", template: "loyalty", format: "jsonl", validation: .each, origin: .api)
         try await store.addBulkRecords(job: "job_1", (1...records).map {
             BulkRecordDraft(line: $0, serialNumber: "S-\($0)", record: #"{"n":\#($0)}"#, errors: nil)
         })

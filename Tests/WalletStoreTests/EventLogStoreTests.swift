@@ -32,10 +32,10 @@ import Testing
     func everyWriteAppendsItsEventOnce(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             let files = [(path: "pass.json", bytes: Data("{}".utf8))]
-            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", uploadedBy: "console"))
+            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", origin: WriteOrigin(actor: "console", source: .api)))
             var new = Fixture.pass("e1")
             new.templateVersion = 1
-            let key = try await store.createPass(new, actor: "api").key
+            let key = try await store.createPass(new, origin: .api).key
             _ = try await store.updatePass(key, source: "api") { _ in PassChange(data: #"{"seat":"2B"}"#) }
             _ = try await store.register(deviceLibraryIdentifier: "device-1", pushToken: "aa1", pass: key)
             _ = try await store.register(deviceLibraryIdentifier: "device-1", pushToken: "aa9", pass: key)  // again: no event
@@ -74,11 +74,11 @@ import Testing
     func aRollOutFinishesOnceWhenNoPassIsBehind(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             let files = [(path: "pass.json", bytes: Data("{}".utf8))]
-            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", uploadedBy: "test"))
+            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", origin: WriteOrigin(actor: "test", source: .api)))
             var new = Fixture.pass("r1")
             new.templateVersion = 1
             let key = try await store.createPass(new).key
-            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v2", uploadedBy: "test"))
+            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v2", origin: WriteOrigin(actor: "test", source: .api)))
             #expect(try await !store.finishRollout("event", version: 2), "a pass is still behind")
             _ = try await store.updatePass(key, source: "template v2") { _ in PassChange(templateVersion: 2) }
             #expect(try await store.finishRollout("event", version: 2))

@@ -19,12 +19,12 @@ import Testing
             clock.advance(.seconds(5))
             guard case .written(let second, _) = try await store.writePass(
                 created.key, expectedTag: first.updateTag,
-                change: PassChange(overrides: #"{"locations":[{"latitude":1,"longitude":2}]}"#, voided: true), source: PassUpdateRecord.console)
+                change: PassChange(overrides: #"{"locations":[{"latitude":1,"longitude":2}]}"#, voided: true), origin: WriteOrigin(actor: PassUpdateRecord.console, source: .console))
             else { Issue.record("not written"); return }
 
             // Neither an equal change nor a stale one is recorded.
-            #expect(try await store.writePass(created.key, expectedTag: second.updateTag, change: PassChange(data: second.data), source: "noise") == .unchanged(second))
-            if case .conflict = try await store.writePass(created.key, expectedTag: first.updateTag, change: PassChange(voided: false), source: "noise") {} else {
+            #expect(try await store.writePass(created.key, expectedTag: second.updateTag, change: PassChange(data: second.data), origin: WriteOrigin(actor: "noise", source: .api)) == .unchanged(second))
+            if case .conflict = try await store.writePass(created.key, expectedTag: first.updateTag, change: PassChange(voided: false), origin: WriteOrigin(actor: "noise", source: .api)) {} else {
                 Issue.record("a stale tag must conflict")
             }
 
@@ -51,7 +51,7 @@ import Testing
     func templateWideUpdatesAndRollOutsRecordOneRowPerPass(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             let files = [(path: "pass.json", bytes: Data("{}".utf8))]
-            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", uploadedBy: "test"))
+            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v1", origin: WriteOrigin(actor: "test", source: .api)))
             var keys: [PassKey] = []
             for serial in ["t1", "t2", "t3"] {
                 var pass = Fixture.pass(serial)
@@ -67,7 +67,7 @@ import Testing
             }
             #expect(try await store.passUpdates(for: keys[2]).map(\.source) == ["api"], "the unchanged pass has no batch row")
 
-            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v2", uploadedBy: "test"))
+            _ = try await store.saveTemplateVersion(NewTemplateVersion(name: "event", files: files, digest: "v2", origin: WriteOrigin(actor: "test", source: .api)))
             let batch = try await store.updatePasses(template: "event", source: "template v2") { _ in PassChange(templateVersion: 2) }
             #expect(batch.changed == 3)
             for key in keys {

@@ -17,6 +17,8 @@ struct AdminAPI: Sendable {
     static let tokenVariable = "PASSWRIGHT_ADMIN_TOKEN"
     /// The environment variable holding an API key, which is used before the admin token.
     static let keyVariable = "PASSWRIGHT_API_KEY"
+    /// How the server's audit trail tells the command line's writes from other API clients' (source `cli`).
+    static let userAgent = "passwright-cli/\(Passwright.version)"
 
     /// A server's answer: status and body.
     struct Answer: Sendable {
@@ -65,6 +67,7 @@ struct AdminAPI: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         request.httpBody = body
         do {
@@ -82,6 +85,7 @@ struct AdminAPI: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         // An upload may take long to read into the job on the server: wait for its answer.

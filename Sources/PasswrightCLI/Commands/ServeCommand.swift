@@ -48,6 +48,7 @@ struct ServeCommand: Subcommand {
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
             .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
+            .value("audit-retention", "DAYS", help: "How long the audit trail (GET /api/v1/audit) keeps who changed what; 1 to 3650 (default: 365)."),
             .value("webhook-lease", "SECONDS", help: """
                 How long a webhook delivery in flight is held before another instance (or this one, restarted) \
                 sends it again; 5 to 3600 (default: 60).
@@ -60,6 +61,7 @@ struct ServeCommand: Subcommand {
 
     let hostname: String
     let eventRetention: Duration
+    let auditRetention: Duration
     let webhookLease: Duration
     let jobLease: Duration
     let port: Int
@@ -137,6 +139,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--event-retention takes 1 to 3650 days, not '\(retentionText)'")
         }
         eventRetention = .seconds(retention * 86_400)
+        let auditText = setting("audit-retention", "PASSWRIGHT_AUDIT_RETENTION") ?? "365"
+        guard let auditDays = Int(auditText), (1...3650).contains(auditDays) else {
+            throw UsageError("--audit-retention takes 1 to 3650 days, not '\(auditText)'")
+        }
+        auditRetention = .seconds(auditDays * 86_400)
         let webhookLeaseText = setting("webhook-lease", "PASSWRIGHT_WEBHOOK_LEASE") ?? "60"
         guard let webhookLeaseSeconds = Int(webhookLeaseText), (5...3600).contains(webhookLeaseSeconds) else {
             throw UsageError("--webhook-lease takes 5 to 3600 seconds, not '\(webhookLeaseText)'")
@@ -165,6 +172,7 @@ struct ServeCommand: Subcommand {
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
         configuration.eventRetention = eventRetention
+        configuration.auditRetention = auditRetention
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),

@@ -25,7 +25,7 @@ public struct BulkJobService: Sendable {
     /// workers. A CSV without a header row, or a template that does not exist, is refused before
     /// anything is stored; each unreadable line is stored failed, with its line named.
     public func create(
-        template: String, format: RecordReader.Format, validation: BulkValidation, actor: String, input: FileHandle
+        template: String, format: RecordReader.Format, validation: BulkValidation, origin: APICaller.Origin, input: FileHandle
     ) async throws -> BulkJob {
         _ = try await templates.currentCompiler(template)
         var reader: RecordReader
@@ -35,7 +35,7 @@ public struct BulkJobService: Sendable {
             throw ServiceError.invalid("\(error)")
         }
         let id = Self.newID()
-        try await store.createBulkJob(id: id, template: template, format: format.rawValue, validation: validation, actor: actor)
+        try await store.createBulkJob(id: id, template: template, format: format.rawValue, validation: validation, origin: origin)
         var drafts: [BulkRecordDraft] = []
         drafts.reserveCapacity(WalletStore.bulkRecordInsertBatch)
         var (records, unreadable) = (0, 0)

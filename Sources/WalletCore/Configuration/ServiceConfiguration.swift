@@ -42,6 +42,8 @@ public struct ServiceConfiguration: Sendable {
     public var console = true
     /// How long the event log keeps events (`GET /api/v1/events`, webhook replays).
     public var eventRetention: Duration = .seconds(30 * 86_400)
+    /// How long the audit trail keeps its rows (`GET /api/v1/audit`): a year, the span reviews ask about.
+    public var auditRetention: Duration = .seconds(365 * 86_400)
 
     /// Creates a configuration; see each property for its meaning.
     public init(

@@ -32,6 +32,11 @@ public struct ConsoleSessions: Sendable {
         _ = try await store.deleteConsoleSession(tokenHash: Self.hash(cookie))
     }
 
+    /// The author of a write made in the console from `address`.
+    public static func origin(address: String?) -> APICaller.Origin {
+        WriteOrigin(actor: PassUpdateRecord.console, source: .console, address: address)
+    }
+
     private static func hash(_ cookie: String) -> String { Digest.sha256Hex(Data(cookie.utf8)) }
 
     /// `bytes` random bytes as hex: session cookies, CSRF and pre-session tokens.

@@ -2,11 +2,12 @@ import Foundation
 import PasswrightLogging
 
 /// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
-/// idempotency keys to a day;
+/// the audit trail to its own, idempotency keys to a day;
 /// prunes at start and then hourly, in small batches. Every instance may run it; a batch another
 /// instance already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
+    let audit: AuditService
     let idempotency: IdempotencyService
     let bulkJobs: BulkJobService
     let logger: Logger
@@ -20,8 +21,11 @@ public struct RetentionWorker: Sendable {
                 let events = try await events.prune()
                 let keys = try await idempotency.prune()
                 let jobs = try await bulkJobs.prune()
-                if events + keys + jobs > 0 {
-                    logger.info("pruned expired rows", ["events": String(events), "idempotencyKeys": String(keys), "bulkJobs": String(jobs)])
+                let audited = try await audit.prune()
+                if events + keys + jobs + audited > 0 {
+                    logger.info("pruned expired rows", [
+                        "events": String(events), "idempotencyKeys": String(keys), "bulkJobs": String(jobs), "auditRows": String(audited),
+                    ])
                 }
             } catch {
                 logger.error("cannot prune expired rows; trying again later", ["error": "\(error)"])

@@ -23,7 +23,7 @@ public final class APIKeyService: Sendable {
     }
 
     /// A new key named `name` with `scopes`, limited to `templates` (`nil`: all), expiring at `expiresAt`.
-    public func create(name: String, scopes: [String], templates: [String]?, expiresAt: Date?, actor: String) async throws -> Issued {
+    public func create(name: String, scopes: [String], templates: [String]?, expiresAt: Date?, origin: APICaller.Origin) async throws -> Issued {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else { throw ServiceError.invalid("name must be 1 to 100 characters") }
         let scopes = try Self.scopes(scopes)
@@ -33,7 +33,7 @@ public final class APIKeyService: Sendable {
         if let expiresAt, expiresAt <= store.clock.now() { throw ServiceError.invalid("expiresAt must be in the future") }
         let token = APIKeyToken.generate()
         let key = try await store.createAPIKey(
-            id: token.id, name: name, secretHash: token.hash, scopes: scopes.map(\.rawValue), templates: templates?.sorted(), expiresAt: expiresAt, actor: actor)
+            id: token.id, name: name, secretHash: token.hash, scopes: scopes.map(\.rawValue), templates: templates?.sorted(), expiresAt: expiresAt, origin: origin)
         return Issued(key: key, token: token.text)
     }
 
@@ -47,18 +47,18 @@ public final class APIKeyService: Sendable {
     }
 
     /// A new secret for the key; the old one stops working (within ``cacheLifetime`` everywhere).
-    public func rotate(_ id: String, actor: String) async throws -> Issued? {
+    public func rotate(_ id: String, origin: APICaller.Origin) async throws -> Issued? {
         guard let current = try await store.apiKey(id), current.revokedAt == nil else { return nil }
         let token = APIKeyToken(reusing: current.id)
-        guard let key = try await store.rotateAPIKey(id, secretHash: token.hash, actor: actor) else { return nil }
+        guard let key = try await store.rotateAPIKey(id, secretHash: token.hash, origin: origin) else { return nil }
         cache.withLock { _ = $0.removeValue(forKey: id) }
         return Issued(key: key, token: token.text)
     }
 
     /// Revokes the key for good; whether there was such a key still in use.
-    public func revoke(_ id: String, actor: String) async throws -> Bool {
+    public func revoke(_ id: String, origin: APICaller.Origin) async throws -> Bool {
         defer { cache.withLock { _ = $0.removeValue(forKey: id) } }
-        return try await store.revokeAPIKey(id, actor: actor)
+        return try await store.revokeAPIKey(id, origin: origin)
     }
 
     /// The caller `text` authenticates, or `nil` for a malformed, unknown, wrong, revoked or expired

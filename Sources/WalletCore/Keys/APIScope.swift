@@ -21,6 +21,8 @@ public enum APIScope: String, Sendable, CaseIterable, Codable, Comparable {
     case keysManage = "keys:manage"
     /// Read the programme's figures.
     case analyticsRead = "analytics:read"
+    /// Read the audit trail: who changed what, from where.
+    case auditRead = "audit:read"
 
     public static func < (left: APIScope, right: APIScope) -> Bool { left.rawValue < right.rawValue }
 }

@@ -5,11 +5,6 @@ import WalletStore
 /// What the adapters in `WalletHTTP` name when they call ``PassService``, given in WalletCore's
 /// terms so that they never import the store (style rule 14).
 extension PassService {
-    /// The history source of a change made through the REST API.
-    public static var apiSource: String { PassUpdateRecord.api }
-    /// The history source of a change made in the web console.
-    public static var consoleSource: String { PassUpdateRecord.console }
-
     /// One page of the passes matching `text` (a serial number prefix or a value in the record),
     /// optionally within `template`, after the pass `after`; see ``search(_:)``.
     public func search(text: String?, template: String?, after: PassKey?, limit: Int) async throws -> PassSearchPage {

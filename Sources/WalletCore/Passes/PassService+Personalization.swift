@@ -29,7 +29,7 @@ public extension PassService {
         guard let pass = try await store.pass(key), await offersPersonalization(pass) else { return .notOffered }
         let change = Change(data: .object(["personalization": .object(info)]))
         do {
-            _ = try await writer.write(key, change, source: Self.personalizationSource) { current in
+            _ = try await writer.write(key, change, origin: Self.personalizationOrigin) { current in
                 guard try !Self.isPersonalized(current) else { throw AlreadyPersonalized() }
             }
         } catch is AlreadyPersonalized {
@@ -38,8 +38,8 @@ public extension PassService {
         return .signed(try await signPersonalizationToken(token, for: pass))
     }
 
-    /// The history's source of a sign-up Wallet sent for the pass.
-    static let personalizationSource = "personalization"
+    /// The author of a sign-up Wallet sent for the pass (the holder, whose details these are).
+    static let personalizationOrigin = WriteOrigin(actor: "personalization", source: .wallet)
 
     /// Thrown inside the update to stop it without writing.
     private struct AlreadyPersonalized: Error {}

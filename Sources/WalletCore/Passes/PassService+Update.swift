@@ -20,10 +20,10 @@ extension PassService {
     ///
     /// A change that would notify the holder overnight, or within the policy's spacing of the last
     /// notification, is held: later edits fold into it, and silent edits still go out at once.
-    /// `source` says who asks (``PassUpdateRecord/api`` from the REST API, ``PassUpdateRecord/console``
-    /// from the web console): the pass's history records it with each change written now; a held
-    /// change is recorded as ``PassUpdateRecord/hold`` when it goes out.
-    public func update(_ key: PassKey, _ change: Change, source: String) async throws -> PassUpdate {
-        try await writer.write(key, change, source: source)
+    /// `origin` says who asks and from where: the pass's history, its event and the audit trail record
+    /// it with each change written now; a held change is recorded as ``PassUpdateRecord/hold`` when it
+    /// goes out.
+    public func update(_ key: PassKey, _ change: Change, origin: WriteOrigin) async throws -> PassUpdate {
+        try await writer.write(key, change, origin: origin)
     }
 }

@@ -66,10 +66,10 @@ public struct PassService: Sendable {
     }
 
     /// Issues a pass from the template's current version: validates it, then stores it with a fresh
-    /// token and that version; its `pass.issued` event names `actor`.
-    public func issue(_ request: Issue, actor: String = PassUpdateRecord.api) async throws -> StoredPass {
+    /// token and that version; its `pass.issued` event and audit row name `origin`.
+    public func issue(_ request: Issue, origin: WriteOrigin) async throws -> StoredPass {
         let (version, compiler) = try await templates.currentCompiler(request.template)
-        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version), actor: actor)
+        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version), origin: origin)
     }
 
     /// The pass `request` makes with `compiler` (its template's `version`), validated: the serial
@@ -99,11 +99,11 @@ public struct PassService: Sendable {
     public typealias Change = PassEdit
 
     /// Applies one change to every pass of a template, all or nothing, through the write pipeline
-    /// (``PassWriter/write(template:_:source:)``): a notifying change is held per holder's quiet
-    /// hours. Each written pass's history records the change with `source`.
-    public func update(template: String, _ change: Change, source: String) async throws -> TemplateUpdateResult {
+    /// (``PassWriter/write(template:_:origin:)``): a notifying change is held per holder's quiet
+    /// hours. Each written pass's history, event and audit row name `origin`.
+    public func update(template: String, _ change: Change, origin: WriteOrigin) async throws -> TemplateUpdateResult {
         _ = try await templates.currentCompiler(template)
-        return try await writer.write(template: template, change, source: source)
+        return try await writer.write(template: template, change, origin: origin)
     }
 
     /// The signed archive of a stored pass, built once per update tag and template version.

@@ -13,12 +13,12 @@ extension PassWriter {
     /// Applies `edit` to one pass. `check` runs on the pass as read before every attempt (a
     /// personalization refuses a pass that has one), and may throw to stop without writing.
     func write(
-        _ key: PassKey, _ edit: PassEdit, source: String, check: (@Sendable (StoredPass) throws -> Void)? = nil
+        _ key: PassKey, _ edit: PassEdit, origin: WriteOrigin, check: (@Sendable (StoredPass) throws -> Void)? = nil
     ) async throws -> PassUpdate {
         guard let pass = try await store.pass(key) else { throw WalletStoreError.passNotFound(key) }
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
             try check?(pass)
-            return try await plan(edit, for: pass, hold: hold, source: source)
+            return try await plan(edit, for: pass, hold: hold, origin: origin)
         }
         let hold = try await store.hold(key)
         let first = try await replan(pass, hold)
@@ -36,7 +36,7 @@ extension PassWriter {
     /// (and so validated) before the first is written, so one invalid pass fails the request with
     /// nothing written. The plans are then written in batches; each holder's notification follows
     /// the policy in their own zone, so a notifying change at night is held per holder.
-    func write(template: String, _ edit: PassEdit, source: String) async throws -> TemplateUpdateResult {
+    func write(template: String, _ edit: PassEdit, origin: WriteOrigin) async throws -> TemplateUpdateResult {
         var plans: [Plan] = []
         var matched = 0
         var after: PassKey?
@@ -45,13 +45,13 @@ extension PassWriter {
             matched += page.count
             let holds = try await store.holds(page.map(\.key))
             for pass in page {
-                let plan = try await plan(edit, for: pass, hold: holds[pass.key], source: source)
+                let plan = try await plan(edit, for: pass, hold: holds[pass.key], origin: origin)
                 if plan.request != nil { plans.append(plan) }
             }
             guard page.count == Self.batchSize, let last = page.last else { break }
             after = last.key
         }
-        let landed = try await commit(plans) { pass, hold in try await plan(edit, for: pass, hold: hold, source: source) }
+        let landed = try await commit(plans) { pass, hold in try await plan(edit, for: pass, hold: hold, origin: origin) }
         let changed = Set(landed.written.map(\.key)).union(landed.plans.filter { $0.value.editHeld }.keys)
         return TemplateUpdateResult(matched: matched, changed: changed.count, held: landed.held, pushesQueued: landed.pushesQueued)
     }
@@ -107,16 +107,16 @@ extension PassWriter {
     /// render still moves (as a plain roll-out moves it): its fetch then says why.
     func rollOut(template: String, to version: Int64) async throws -> RollOut {
         let edit = PassEdit(templateVersion: version)
-        let source = PassUpdateRecord.template(version: version)
+        let origin = WriteOrigin.system(PassUpdateRecord.template(version: version))
         // Written by the replanning closure, which the batches call one at a time.
         let unrenderable = Locked<[PassKey]>([])
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
             do {
-                return try await plan(edit, for: pass, hold: hold, source: source)
+                return try await plan(edit, for: pass, hold: hold, origin: origin)
             } catch is PassCompilerError {
                 unrenderable.withLock { $0.append(pass.key) }
                 let move = PassWriteRequest(
-                    key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: PassChange(templateVersion: version), source: source)
+                    key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: PassChange(templateVersion: version), origin: origin)
                 return Plan(request: move, heldUntil: nil)
             }
         }

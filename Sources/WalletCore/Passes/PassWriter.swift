@@ -59,12 +59,12 @@ struct PassWriter: Sendable {
 
     /// The plan for `edit` on `pass` (with its held change `hold`), or, with no edit, for releasing
     /// `hold` now. Throws when the result does not validate.
-    func plan(_ edit: PassEdit?, for pass: StoredPass, hold: PassHold?, source: String) async throws -> Plan {
+    func plan(_ edit: PassEdit?, for pass: StoredPass, hold: PassHold?, origin: WriteOrigin) async throws -> Plan {
         let held = try hold.map { try PassEdit.decode($0.edits) } ?? []
         let visible = try PassState(pass)
         let eventual = held.reduce(visible) { $0.merging($1) }
         let target = edit.map { eventual.merging($0) } ?? eventual
-        var request = PassWriteRequest(key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: nil, source: source)
+        var request = PassWriteRequest(key: pass.key, expectedTag: pass.updateTag, expectedHold: hold?.edits, change: nil, origin: origin)
         if edit != nil, target == eventual { return Plan(request: nil, heldUntil: hold?.releaseAt) }
 
         let targetCompiler = try await templates.compiler(pass.template, version: target.templateVersion)
@@ -104,7 +104,7 @@ struct PassWriter: Sendable {
     /// invalid) is dropped rather than retried for ever.
     func releasePlan(for pass: StoredPass, hold: PassHold) async throws -> Plan {
         do {
-            return try await plan(nil, for: pass, hold: hold, source: PassUpdateRecord.hold)
+            return try await plan(nil, for: pass, hold: hold, origin: .system(PassUpdateRecord.hold))
         } catch let error as PassCompilerError {
             _ = error
             let drop = PassWriteRequest(key: pass.key, expectedTag: pass.updateTag, expectedHold: hold.edits, change: nil, hold: .remove)

@@ -25,7 +25,7 @@ public struct TemplateService: Sendable {
 
     /// Lints `files` and stores them as the template's new current version unless they equal it;
     /// a new version starts its roll-out.
-    public func publish(name: String, files given: [TemplateSourceFile], skipped givenSkipped: [String], uploadedBy: String, restores: Int64? = nil) async throws -> Publication {
+    public func publish(name: String, files given: [TemplateSourceFile], skipped givenSkipped: [String], origin: WriteOrigin, restores: Int64? = nil) async throws -> Publication {
         let files: [TemplateSourceFile], skipped: [String]
         do {
             let expanded = try TemplateMasters.expand(given)
@@ -43,19 +43,19 @@ public struct TemplateService: Sendable {
         let findings = String(decoding: LintReport.json(prepared.findings), as: UTF8.self)
         let save = try await store.saveTemplateVersion(NewTemplateVersion(
             name: name, files: files.map { ($0.path, $0.bytes) }, digest: TemplateSourceFile.digest(of: files),
-            uploadedBy: uploadedBy, findings: findings, restores: restores))
+            origin: origin, findings: findings, restores: restores))
         if case .newVersion = save { rollouts.wake() }
         let passes = try await store.templateCounts()[name] ?? 0
         return .published(save, findings: prepared.findings, skipped: skipped, passes: passes)
     }
 
     /// Makes an older version current again, as a new version with its files (the history only grows).
-    public func rollback(name: String, to version: Int64, by uploader: String) async throws -> Publication? {
+    public func rollback(name: String, to version: Int64, origin: WriteOrigin) async throws -> Publication? {
         let files = try await store.templateFiles(name, version)
         guard !files.isEmpty else { return nil }
         return try await publish(
             name: name, files: files.map { TemplateSourceFile(path: $0.path, bytes: $0.bytes) }, skipped: [],
-            uploadedBy: uploader, restores: version)
+            origin: origin, restores: version)
     }
 
     /// Imports each subfolder of `directory` that has a `pass.json` as a new version when its files
@@ -76,7 +76,7 @@ public struct TemplateService: Sendable {
                     results[name] = .published(.unchanged(stored), findings: [], skipped: files.skipped, passes: 0)
                     continue
                 }
-                publication = try await publish(name: name, files: files.kept, skipped: files.skipped, uploadedBy: "folder \(folder.path)")
+                publication = try await publish(name: name, files: files.kept, skipped: files.skipped, origin: .system("folder \(folder.path)"))
             } catch let error as PassCompilerError {
                 publication = .refused(findings: Linter.findings(for: error))
             }

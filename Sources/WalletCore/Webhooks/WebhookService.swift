@@ -29,13 +29,13 @@ public struct WebhookService: Sendable {
     /// Every event type an endpoint may subscribe to, by its wire name.
     public static var eventTypeNames: [String] { WalletEventType.allCases.map(\.rawValue) }
 
-    public func create(_ subscription: Subscription) async throws -> WebhookCreated {
+    public func create(_ subscription: Subscription, origin: APICaller.Origin) async throws -> WebhookCreated {
         let url = try WebhookDestination.check(subscription.url)
         let secret = WebhookSignature.newSecret()
         let endpoint = try await store.createWebhookEndpoint(NewWebhookEndpoint(
             id: "whep_" + SecureRandom.token(length: 20), url: url.absoluteString, description: subscription.description,
             eventTypes: try Self.types(subscription.types), templates: try Self.templates(subscription.templates),
-            sealedSecret: box.seal(Data(secret.utf8))))
+            sealedSecret: box.seal(Data(secret.utf8))), origin: origin)
         return WebhookCreated(webhook: WebhookEndpointDetails(endpoint, now: store.clock.now()), secret: secret)
     }
 
@@ -65,29 +65,29 @@ public struct WebhookService: Sendable {
         }
     }
 
-    public func update(_ id: String, _ change: Change) async throws -> WebhookEndpointDetails? {
+    public func update(_ id: String, _ change: Change, origin: APICaller.Origin) async throws -> WebhookEndpointDetails? {
         let url = try change.url.map { try WebhookDestination.check($0).absoluteString }
         let types: Set<WalletEventType>?? = try change.types.map { try Self.types($0) }
         let templates: Set<String>?? = try change.templates.map { try Self.templates($0) }
         return try await store.updateWebhookEndpoint(
-            id, url: url, description: change.description, eventTypes: types, templates: templates, enabled: change.enabled
+            id, url: url, description: change.description, eventTypes: types, templates: templates, enabled: change.enabled, origin: origin
         ).map { WebhookEndpointDetails($0, now: store.clock.now()) }
     }
 
-    public func delete(_ id: String) async throws -> Bool {
-        try await store.deleteWebhookEndpoint(id)
+    public func delete(_ id: String, origin: APICaller.Origin) async throws -> Bool {
+        try await store.deleteWebhookEndpoint(id, origin: origin)
     }
 
     /// A new secret, shown this once; the old one signs beside it for `overlap`.
-    public func rotateSecret(_ id: String, overlap: Duration) async throws -> WebhookSecret? {
+    public func rotateSecret(_ id: String, overlap: Duration, origin: APICaller.Origin) async throws -> WebhookSecret? {
         let secret = WebhookSignature.newSecret()
         let until = store.clock.now().addingTimeInterval(Double(overlap.components.seconds))
-        guard try await store.rotateWebhookSecret(id, sealed: box.seal(Data(secret.utf8)), previousUntil: until) != nil else { return nil }
+        guard try await store.rotateWebhookSecret(id, sealed: box.seal(Data(secret.utf8)), previousUntil: until, origin: origin) != nil else { return nil }
         return WebhookSecret(secret: secret, previousValidUntil: until)
     }
 
     /// Queues the endpoint's events since `since`, or one event by its id (`evt_<n>`), again.
-    public func replay(_ id: String, since: Date?, event: String?) async throws -> WebhookReplayResult? {
+    public func replay(_ id: String, since: Date?, event: String?, origin: APICaller.Origin) async throws -> WebhookReplayResult? {
         guard try await store.webhookEndpoint(id) != nil else { return nil }
         var number: Int64?
         if let event {
@@ -95,7 +95,7 @@ public struct WebhookService: Sendable {
             number = parsed
         }
         guard since != nil || number != nil else { throw ServiceError.invalid("give since (a time) or event (an event id) to replay") }
-        return WebhookReplayResult(queued: try await store.replayWebhookDeliveries(endpoint: id, since: since, event: number))
+        return WebhookReplayResult(queued: try await store.replayWebhookDeliveries(endpoint: id, since: since, event: number, origin: origin))
     }
 
     public func deliveries(_ id: String, limit: Int = 50) async throws -> WebhookDeliveryList? {

@@ -11,7 +11,7 @@ enum ConsolePage {
     static let sections: [(path: String, title: String)] = [
         ("/console/templates", "Templates"), ("/console/passes", "Passes"), ("/console/push", "Push"),
         ("/console/devices", "Device logs"), ("/console/identities", "Identities"), ("/console/webhooks", "Webhooks"),
-        ("/console/jobs", "Bulk jobs"), ("/console/keys", "API keys"),
+        ("/console/jobs", "Bulk jobs"), ("/console/keys", "API keys"), ("/console/audit", "Audit trail"),
     ]
 
     /// A signed-in page: navigation, sign-out form, a notice or error, then `body`.

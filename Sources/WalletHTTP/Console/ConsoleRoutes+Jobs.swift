@@ -86,7 +86,7 @@ extension ConsoleRoutes {
             let validation = try BulkJobRoutes.validation(form["validate"])
             let spooled = try SpooledBody(file.data)
             let job = try await bulkJobs.create(
-                template: template, format: format, validation: validation, actor: "console", input: try spooled.open())
+                template: template, format: format, validation: validation, origin: signed.origin, input: try spooled.open())
             return ConsolePage.redirect("/console/jobs/\(job.id)")
         } catch ServiceError.invalid(let message) {
             return try await jobList(signed, error: "\(file.fileName): \(message)", status: .unprocessableContent)

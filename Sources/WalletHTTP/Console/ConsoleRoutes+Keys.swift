@@ -12,12 +12,12 @@ extension ConsoleRoutes {
             signed(.post, "/keys", "Create an API key") { _, _, signed in try await createKey(signed) },
             signed(.post, "/keys/:key/rotate", "Rotate an API key") { _, context, signed in
                 let id = try context.parameters.require("key")
-                guard let issued = try await apiKeys.rotate(id, actor: "console") else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
+                guard let issued = try await apiKeys.rotate(id, origin: signed.origin) else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
                 return try await keyPage(signed, shown: (issued.key.id, issued.token))
             },
             signed(.post, "/keys/:key/revoke", "Revoke an API key") { _, context, signed in
                 let id = try context.parameters.require("key")
-                guard try await apiKeys.revoke(id, actor: "console") else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
+                guard try await apiKeys.revoke(id, origin: signed.origin) else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
                 return try await keyPage(signed, notice: "\(id) is revoked: it stops working on every instance within two seconds.")
             },
         ]
@@ -36,7 +36,7 @@ extension ConsoleRoutes {
         }
         do {
             let issued = try await apiKeys.create(
-                name: form["name"] ?? "", scopes: scopes, templates: templates.isEmpty ? nil : templates, expiresAt: expires, actor: "console")
+                name: form["name"] ?? "", scopes: scopes, templates: templates.isEmpty ? nil : templates, expiresAt: expires, origin: signed.origin)
             return try await keyPage(signed, shown: (issued.key.id, issued.token))
         } catch ServiceError.invalid(let message) {
             return try await keyPage(signed, error: message, status: .unprocessableContent)

@@ -13,12 +13,12 @@ extension ConsoleRoutes {
             signed(.post, "/webhooks", "Subscribe an endpoint") { _, _, signed in try await subscribe(signed) },
             signed(.post, "/webhooks/:webhook/enable", "Enable an endpoint again") { _, context, signed in
                 let id = try context.parameters.require("webhook")
-                guard try await webhooks.update(id, WebhookService.Change(enabled: true)) != nil else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
+                guard try await webhooks.update(id, WebhookService.Change(enabled: true), origin: signed.origin) != nil else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
                 return try await webhookPage(signed, notice: "\(id) is enabled again: its pending deliveries resume, in order.")
             },
             signed(.post, "/webhooks/:webhook/remove", "Remove an endpoint") { _, context, signed in
                 let id = try context.parameters.require("webhook")
-                guard try await webhooks.delete(id) else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
+                guard try await webhooks.delete(id, origin: signed.origin) else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
                 return try await webhookPage(signed, notice: "\(id) and its deliveries are removed.")
             },
         ]
@@ -33,7 +33,7 @@ extension ConsoleRoutes {
         }
         do {
             let created = try await webhooks.create(WebhookService.Subscription(
-                url: form["url"] ?? "", description: form["description"] ?? "", types: list("types"), templates: list("templates")))
+                url: form["url"] ?? "", description: form["description"] ?? "", types: list("types"), templates: list("templates")), origin: signed.origin)
             return try await webhookPage(signed, secret: (created.webhook.id, created.secret))
         } catch ServiceError.invalid(let message) {
             return try await webhookPage(signed, error: message, status: .unprocessableContent)

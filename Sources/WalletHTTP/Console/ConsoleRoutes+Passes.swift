@@ -202,7 +202,7 @@ extension ConsoleRoutes {
             return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(Self.queryEscape("Nothing changed."))")
         }
         do {
-            let outcome = try await passes.update(key, change, source: PassService.consoleSource)
+            let outcome = try await passes.update(key, change, origin: signed.origin)
             let notice: String
             if let held = outcome.heldUntil {
                 notice = "Saved. The notification is held until \(held.formatted(.iso8601)) (quiet hours or spacing)."

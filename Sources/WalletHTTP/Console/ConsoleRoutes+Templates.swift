@@ -112,7 +112,7 @@ extension ConsoleRoutes {
             return try await templateList(signed, error: "The reviewed upload did not come back. Upload the zip again.", status: .unprocessableContent)
         }
         let unpacked = try TemplateArchive.files(from: data)
-        let publication = try await templates.publish(name: name, files: unpacked.files, skipped: unpacked.skipped, uploadedBy: "console")
+        let publication = try await templates.publish(name: name, files: unpacked.files, skipped: unpacked.skipped, origin: signed.origin)
         switch publication {
         case .refused(let findings):
             return ConsolePage.page("Review \(name)", section: "/console/templates", csrf: signed.csrf,
@@ -133,7 +133,7 @@ extension ConsoleRoutes {
         guard let text = signed.form?["version"], let version = Int64(text) else {
             return try await templateDetails(name, signed, error: "Choose the version to make current again.")
         }
-        guard let publication = try await templates.rollback(name: name, to: version, by: "console (rollback)") else {
+        guard let publication = try await templates.rollback(name: name, to: version, origin: signed.origin) else {
             return try await templateDetails(name, signed, error: "Template \(name) has no version \(version).")
         }
         if case .refused = publication {

@@ -20,6 +20,7 @@ struct ConsoleRoutes: Sendable {
     let webhooks: WebhookService
     let bulkJobs: BulkJobService
     let apiKeys: APIKeyService
+    let audit: AuditService
     /// The API's bulk job routes, whose results the console's downloads reuse.
     let bulk: BulkJobRoutes
     let assets: ConsoleAssets
@@ -32,6 +33,8 @@ struct ConsoleRoutes: Sendable {
     struct Signed: Sendable {
         let session: ConsoleSessions.Session
         let form: ConsoleForm?
+        /// The author of what the request writes (the audit trail's actor, source and address).
+        let origin: APICaller.Origin
         var csrf: String { session.csrf }
     }
 
@@ -44,8 +47,10 @@ struct ConsoleRoutes: Sendable {
         group.add(Route(.post, "/sign-in", summary: "Sign in with the admin token", maxBodySize: 8 << 10, requestBody: .form("ConsoleForm")) { request, _ in
             try await signIn(request)
         })
-        group.add(signed(.post, "/sign-out", "Sign out") { request, _, _ in
-            ConsolePage.redirect("/console/sign-in", cookie: try await auth.signOut(request))
+        group.add(signed(.post, "/sign-out", "Sign out") { request, _, signed in
+            let cookie = try await auth.signOut(request)
+            try await audit.record("console.sign-out", target: "console", origin: signed.origin)
+            return ConsolePage.redirect("/console/sign-in", cookie: cookie)
         })
         group.add(Route(.get, "/assets/:file", summary: "Console stylesheet and script") { request, context in
             try await asset(request, context)
@@ -55,6 +60,7 @@ struct ConsoleRoutes: Sendable {
         group.add(operationRoutes)
         group.add(jobRoutes)
         group.add(keyRoutes)
+        group.add(auditRoutes)
         return group
     }
 
@@ -79,7 +85,7 @@ struct ConsoleRoutes: Sendable {
                 }
                 form = parsed
             }
-            return try await handler(request, context, Signed(session: session, form: form))
+            return try await handler(request, context, Signed(session: session, form: form, origin: ConsoleSessions.origin(address: request.remoteAddress)))
         }
     }
 
@@ -106,10 +112,16 @@ struct ConsoleRoutes: Sendable {
         guard ConsoleAuth.preSessionMatches(request, form: form) else {
             return try await signInPage(request, error: "The sign-in form had expired. Enter the token again.", status: .forbidden)
         }
-        switch try await auth.signIn(token: form["token"] ?? "", from: request.remoteAddress ?? "unknown") {
+        let origin = ConsoleSessions.origin(address: request.remoteAddress)
+        let outcome = try await auth.signIn(token: form["token"] ?? "", from: request.remoteAddress ?? "unknown")
+        switch outcome {
         case .signedIn(let cookie):
+            try await audit.record("console.sign-in", target: "console", origin: origin)
             return ConsolePage.redirect("/console/templates", cookie: cookie)
         case .refused:
+            // A guessing address shows in the trail (never what it typed); past the throttle's
+            // limit refusals are not written, so a flood cannot fill the trail.
+            try await audit.record("console.sign-in-refused", target: "console", origin: origin)
             return try await signInPage(request, error: "That is not the admin token. Check PASSWRIGHT_ADMIN_TOKEN on the server and try again.", status: .unauthorized)
         case .tooManyAttempts:
             return try await signInPage(request, error: "Too many wrong tokens from this address. Wait a minute, then try again.", status: .tooManyRequests)

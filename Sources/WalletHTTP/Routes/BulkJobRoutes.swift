@@ -78,14 +78,14 @@ struct BulkJobRoutes {
 
     /// Reads the upload into a job (the format from `Content-Type`), answered `202` with its place.
     func create(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        let actor = try context.identity(as: APICaller.self).actor
+        let origin = try context.identity(as: APICaller.self).origin
         let template = try context.parameters.require("template")
         let format: RecordReader.Format = request.contentType?.accepts(MediaType("text/csv")!) == true ? .csv : .jsonLines
         let validation = try Self.validation(request.query("validate"))
         guard let upload = request.spooledBody, upload.count > 0 else {
             throw ServiceError.invalid("the body holds no records: send CSV (with a header row) or JSON Lines")
         }
-        let job = try await jobs.create(template: template, format: format, validation: validation, actor: actor, input: try upload.open())
+        let job = try await jobs.create(template: template, format: format, validation: validation, origin: origin, input: try upload.open())
         if job.state == .rejected {
             return HTTPResponse.problem(
                 status: .unprocessableContent, title: "Job rejected",

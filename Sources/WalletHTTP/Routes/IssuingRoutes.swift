@@ -84,7 +84,7 @@ struct IssuingRoutes {
         let caller = try context.identity(as: APICaller.self)
         guard caller.allows(template: body.template) else { throw HTTPError(.forbidden, "this key may not use the template \(body.template)") }
         let stored = try await service.issue(PassService.Issue(
-            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance), actor: caller.actor)
+            template: body.template, serialNumber: body.serialNumber, data: body.data ?? JSONObject(), overrides: body.relevance), origin: caller.origin)
         metrics.passIssued()
         let result = IssueResponse(
             passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, template: stored.template,
@@ -113,7 +113,7 @@ struct IssuingRoutes {
 
     private func update(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
-        let outcome = try await service.update(try context.parameters.passKey(), change, source: try context.identity(as: APICaller.self).actor)
+        let outcome = try await service.update(try context.parameters.passKey(), change, origin: try context.identity(as: APICaller.self).origin)
         if outcome.changed { metrics.passUpdated() }
         return try .json(UpdateResult(
             serialNumber: outcome.pass.key.serialNumber, changed: outcome.changed, updateTag: String(outcome.pass.updateTag),
@@ -123,7 +123,7 @@ struct IssuingRoutes {
     private func updateTemplate(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let change = try Self.change(from: request.jsonObject())
         let outcome = try await service.update(
-            template: try context.parameters.require("template"), change, source: try context.identity(as: APICaller.self).actor)
+            template: try context.parameters.require("template"), change, origin: try context.identity(as: APICaller.self).origin)
         metrics.passUpdated(outcome.changed)
         return try .json(outcome)
     }

@@ -21,7 +21,7 @@ struct KeyRoutes {
         ) { request, context in
             let body = try APIKeyRequest(validating: request.jsonObject())
             let issued = try await keys.create(
-                name: body.name, scopes: body.scopes, templates: body.templates, expiresAt: body.expiresAt, actor: try context.identity(as: APICaller.self).actor)
+                name: body.name, scopes: body.scopes, templates: body.templates, expiresAt: body.expiresAt, origin: try context.identity(as: APICaller.self).origin)
             return try .json(APIKeyCreated(key: APIKeyDetails(issued.key, now: Date()), secret: issued.token), status: .created)
         })
         group.add(Route(
@@ -40,7 +40,7 @@ struct KeyRoutes {
             auth: auth.requiring(.keysManage),
             responses: [.json(.ok, "The key and its new secret", schema: APIKeyCreated.schemaName), .problem(.notFound, "No such key, or revoked")]
         ) { _, context in
-            guard let issued = try await keys.rotate(try context.parameters.require("key"), actor: try context.identity(as: APICaller.self).actor) else {
+            guard let issued = try await keys.rotate(try context.parameters.require("key"), origin: try context.identity(as: APICaller.self).origin) else {
                 return notFound
             }
             return try .json(APIKeyCreated(key: APIKeyDetails(issued.key, now: Date()), secret: issued.token))
@@ -49,7 +49,7 @@ struct KeyRoutes {
             .delete, "/keys/:key", operationID: "revokeAPIKey", summary: "Revoke the key for good", auth: auth.requiring(.keysManage),
             responses: [.empty(.noContent, "Revoked"), .problem(.notFound, "No such key, or revoked already")]
         ) { _, context in
-            try await keys.revoke(try context.parameters.require("key"), actor: try context.identity(as: APICaller.self).actor) ? .empty() : notFound
+            try await keys.revoke(try context.parameters.require("key"), origin: try context.identity(as: APICaller.self).origin) ? .empty() : notFound
         })
         return group
     }

@@ -19,7 +19,7 @@ struct PushRoutes {
             responses: [.json(.accepted, "Queued", schema: PushQueued.schemaName), .problem(.notFound, "No such pass")]
         ) { _, context in
             let key = try context.parameters.passKey()
-            guard let queued = try await service.queuePushes(for: key) else { return .problem(status: .notFound, detail: "no such pass") }
+            guard let queued = try await service.queuePushes(for: key, origin: try context.identity(as: APICaller.self).origin) else { return .problem(status: .notFound, detail: "no such pass") }
             return try .json(PushQueued(pushesQueued: queued), status: .accepted)
         })
         group.add(Route(

@@ -80,9 +80,10 @@ struct TemplateRoutes {
 
     private func upload(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
+        let origin = try context.identity(as: APICaller.self).origin
         try Self.checkName(name)
         let archive = try TemplateArchive.files(from: request.body)
-        let publication = try await templates.publish(name: name, files: archive.files, skipped: archive.skipped, uploadedBy: "admin API")
+        let publication = try await templates.publish(name: name, files: archive.files, skipped: archive.skipped, origin: origin)
         return try Self.response(publication, name: name)
     }
 
@@ -114,7 +115,7 @@ struct TemplateRoutes {
     private func rollback(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let name = try context.parameters.require("template")
         let body = try TemplateRollback(validating: request.jsonObject(), template: name)
-        guard let publication = try await templates.rollback(name: name, to: body.version, by: "admin API (rollback)") else {
+        guard let publication = try await templates.rollback(name: name, to: body.version, origin: try context.identity(as: APICaller.self).origin) else {
             throw HTTPError(.notFound, "template '\(name)' has no version \(body.version)")
         }
         return try Self.response(publication, name: name)

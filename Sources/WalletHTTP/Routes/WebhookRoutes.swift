@@ -18,10 +18,10 @@ struct WebhookRoutes {
                 .json(.created, "Created", schema: WebhookCreated.schemaName), .problem(.badRequest, "Malformed JSON"),
                 .problem(.unprocessableContent, "A URL, type or template that cannot be used"),
             ]
-        ) { request, _ in
+        ) { request, context in
             let body = try WebhookRequest(validating: request.jsonObject())
             let created = try await webhooks.create(WebhookService.Subscription(
-                url: body.url, description: body.description, types: body.types, templates: body.templates))
+                url: body.url, description: body.description, types: body.types, templates: body.templates), origin: try context.identity(as: APICaller.self).origin)
             return try .json(created, status: .created)
         })
         group.add(Route(
@@ -45,14 +45,14 @@ struct WebhookRoutes {
             ]
         ) { request, context in
             let body = try WebhookChange(validating: request.jsonObject())
-            guard let endpoint = try await webhooks.update(try context.parameters.require("webhook"), body.change) else { return notFound }
+            guard let endpoint = try await webhooks.update(try context.parameters.require("webhook"), body.change, origin: try context.identity(as: APICaller.self).origin) else { return notFound }
             return try .json(endpoint)
         })
         group.add(Route(
             .delete, "/webhooks/:webhook", operationID: "deleteWebhook", summary: "Remove an endpoint and its deliveries", auth: auth.requiring(.webhooksManage),
             responses: [.empty(.noContent, "Removed"), .problem(.notFound, "No such endpoint")]
         ) { _, context in
-            try await webhooks.delete(try context.parameters.require("webhook")) ? .empty(status: .noContent) : notFound
+            try await webhooks.delete(try context.parameters.require("webhook"), origin: try context.identity(as: APICaller.self).origin) ? .empty(status: .noContent) : notFound
         })
         group.add(Route(
             .post, "/webhooks/:webhook/rotate-secret", operationID: "rotateWebhookSecret",
@@ -64,7 +64,7 @@ struct WebhookRoutes {
             ]
         ) { request, context in
             let body = request.body.isEmpty ? WebhookRotation(overlapSeconds: 86_400) : try WebhookRotation(validating: request.jsonObject())
-            guard let secret = try await webhooks.rotateSecret(try context.parameters.require("webhook"), overlap: .seconds(body.overlapSeconds)) else {
+            guard let secret = try await webhooks.rotateSecret(try context.parameters.require("webhook"), overlap: .seconds(body.overlapSeconds), origin: try context.identity(as: APICaller.self).origin) else {
                 return notFound
             }
             return try .json(secret)
@@ -79,7 +79,7 @@ struct WebhookRoutes {
             ]
         ) { request, context in
             let body = try WebhookReplay(validating: request.jsonObject())
-            guard let result = try await webhooks.replay(try context.parameters.require("webhook"), since: body.since, event: body.event) else {
+            guard let result = try await webhooks.replay(try context.parameters.require("webhook"), since: body.since, event: body.event, origin: try context.identity(as: APICaller.self).origin) else {
                 return notFound
             }
             return try .json(result, status: .accepted)

@@ -29,13 +29,15 @@ struct APIAuth: Sendable {
         })
     }
 
-    /// Who `request` authenticates as, or `nil`.
+    /// Who `request` authenticates as, with the request's address and agent, or `nil`.
     func caller(of request: HTTPRequest) async throws -> APICaller? {
+        let caller: APICaller?
         switch credential(of: request) {
-        case .adminToken?: return .adminToken
-        case .key(let key)?: return try await keys.authenticate(key, address: request.remoteAddress)
-        case nil: return nil
+        case .adminToken?: caller = .adminToken
+        case .key(let key)?: caller = try await keys.authenticate(key, address: request.remoteAddress)
+        case nil: caller = nil
         }
+        return caller?.calling(from: request.remoteAddress, agent: request.headers["user-agent"])
     }
 
     private enum Credential {

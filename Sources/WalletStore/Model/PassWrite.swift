@@ -45,13 +45,14 @@ public struct PassWriteRequest: Sendable, Hashable {
     /// Whether the change shows the holder a notification: the pass's last notification time moves
     /// to now when it is written, so the next notifying change keeps its distance.
     public var notifies: Bool
-    /// Who makes the change, as the pass's history records it (``PassUpdateRecord/source``).
-    public var source: String
+    /// Who makes the change and from where: the history's source (``PassUpdateRecord/source``), the
+    /// event's actor and the audit row's author.
+    public var origin: WriteOrigin
 
     /// A change computed from the version of `key` whose tag is `expectedTag`.
     public init(
         key: PassKey, expectedTag: Int64, expectedHold: String? = nil, change: PassChange?, hold: HoldAction = .keep,
-        notifies: Bool = false, source: String = PassUpdateRecord.api
+        notifies: Bool = false, origin: WriteOrigin = .api
     ) {
         self.key = key
         self.expectedTag = expectedTag
@@ -59,7 +60,7 @@ public struct PassWriteRequest: Sendable, Hashable {
         self.change = change
         self.hold = hold
         self.notifies = notifies
-        self.source = source
+        self.origin = origin
     }
 }
 

@@ -9,7 +9,7 @@ public struct StoredTemplateVersion: Sendable, Hashable {
     public let version: Int64
     /// SHA-256 over the sorted file paths and bytes: equal digests mean equal templates.
     public let digest: String
-    /// Who uploaded it (an admin key's name, `folder:<path>` for an imported folder).
+    /// Who uploaded it (`api`, `key <id>`, `console`, `folder <path>` for an imported folder).
     public let uploadedBy: String
     /// When it was stored.
     public let uploadedAt: Date
@@ -37,19 +37,19 @@ public struct NewTemplateVersion: Sendable {
     public var files: [(path: String, bytes: Data)]
     /// The content digest of `files`.
     public var digest: String
-    /// Who uploads it.
-    public var uploadedBy: String
+    /// Who uploads it, and from where (the audit row's author).
+    public var origin: WriteOrigin
     /// Lint findings as JSON text.
     public var findings: String
     /// For a rollback, the version whose files it restores.
     public var restores: Int64?
 
     /// Creates a version to store.
-    public init(name: String, files: [(path: String, bytes: Data)], digest: String, uploadedBy: String, findings: String = "[]", restores: Int64? = nil) {
+    public init(name: String, files: [(path: String, bytes: Data)], digest: String, origin: WriteOrigin, findings: String = "[]", restores: Int64? = nil) {
         self.name = name
         self.files = files
         self.digest = digest
-        self.uploadedBy = uploadedBy
+        self.origin = origin
         self.findings = findings
         self.restores = restores
     }

@@ -67,7 +67,7 @@ enum Etiquette {
             guard case .object(let record) = try JSONValue.parse(try Samples.record("loyalty", authenticationToken: token).data) else {
                 throw FixtureError("the loyalty sample record is not an object")
             }
-            _ = try await service.issue(PassService.Issue(template: "loyalty", serialNumber: key.serialNumber, data: record, overrides: [:]))
+            _ = try await service.issue(PassService.Issue(template: "loyalty", serialNumber: key.serialNumber, data: record, overrides: [:]), origin: .api)
             _ = try await service.register(deviceLibraryIdentifier: "etiquette-device", pushToken: "00ff", for: key)
             try await body(service, store, clock, releaser)
         }

@@ -2,7 +2,7 @@ import PassModel
 import Storage
 @testable import WalletStore
 
-/// The store tests' way of changing passes: the compare-and-swap primitives (``WalletStore/writePass(_:expectedTag:change:notifies:source:)``
+/// The store tests' way of changing passes: the compare-and-swap primitives (``WalletStore/writePass(_:expectedTag:change:notifies:origin:)``
 /// and ``WalletStore/writePasses(_:)``) in a retry loop. The product has one such loop, the service's
 /// write pipeline; these exist so the store's own tests can drive many writes without it.
 extension WalletStore {
@@ -28,7 +28,7 @@ extension WalletStore {
         guard var current = try await pass(key) else { throw WalletStoreError.passNotFound(key) }
         for _ in 1...maxAttempts {
             let proposed = try await change(current)
-            let write = try await writePass(key, expectedTag: current.updateTag, change: proposed, source: source)
+            let write = try await writePass(key, expectedTag: current.updateTag, change: proposed, origin: WriteOrigin(actor: source, source: .api))
             switch write {
             case .written, .unchanged:
                 if let outcome = write.outcome { return outcome }
@@ -98,7 +98,7 @@ extension WalletStore {
 extension PassWriteRequest {
     /// The change computed from `base`, a version of the pass as read from the store.
     init(_ change: PassChange?, over base: StoredPass, source: String = PassUpdateRecord.api) {
-        self.init(key: base.key, expectedTag: base.updateTag, change: change, source: source)
+        self.init(key: base.key, expectedTag: base.updateTag, change: change, origin: WriteOrigin(actor: source, source: .api))
     }
 }
 
