@@ -26,6 +26,11 @@ public protocol Database: Sendable {
     /// Checks that the database answers (a `SELECT 1`), reconnecting a broken PostgreSQL connection.
     func ping() async throws
 
+    /// Writes what a write-ahead log holds into the database file and empties the log, so the log's
+    /// copies of pages as they were before a change (an erased holder's data) are gone. SQLite only;
+    /// PostgreSQL keeps its log to itself, and a no-op there.
+    func flushLog() async throws
+
     /// The last failure that outlasts a request (the database unavailable or full), recorded by every
     /// operation on this database; see ``probe()``.
     var health: StorageHealth { get }

@@ -57,6 +57,7 @@ public final class WalletService: Sendable {
             idempotent: Idempotent(service: services.idempotency))
         router.add(issuing.group(auth: auth))
         router.add(issuing.downloads)
+        router.add(DataRightsRoutes(service: service).group(auth: auth))
         router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(auth: auth))
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(auth: auth))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(auth: auth))

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures]
 
     static let initial = Migration(
         version: 1,
@@ -507,5 +507,21 @@ enum WalletSchema {
             CREATE INDEX audit_log_action ON audit_log (action, id);
             CREATE INDEX audit_log_target ON audit_log (target, id);
             CREATE INDEX audit_log_occurred ON audit_log (occurred_at);
+            """
+
+    /// Erased passes: the tombstone's mark (its row in `passes` keeps the serial, the update tag and
+    /// `voided`, with the record blanked), so an erasure is idempotent and the registrations can go
+    /// after a grace period. `events_pass` finds one pass's events for an export.
+    static let erasures = Migration(version: 12, name: "erasures", sqlite: erasuresScript, postgres: erasuresScript)
+
+    private static let erasuresScript = """
+            CREATE TABLE erased_passes (
+                pass_type_identifier TEXT NOT NULL,
+                serial_number TEXT NOT NULL,
+                erased_at BIGINT NOT NULL,
+                PRIMARY KEY (pass_type_identifier, serial_number)
+            );
+            CREATE INDEX erased_passes_at ON erased_passes (erased_at);
+            CREATE INDEX events_pass ON events (pass_type_identifier, serial_number);
             """
 }

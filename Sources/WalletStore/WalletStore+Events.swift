@@ -120,6 +120,21 @@ extension WalletStore {
         }
     }
 
+    /// The pass's newest `limit` events, oldest first (an export of what is stored about it); a seek on
+    /// `events_pass`.
+    public func events(for key: PassKey, limit: Int = maximumEventPage) async throws -> [WalletEvent] {
+        let engine = database.engine
+        let tx = engine == .postgres ? ", CAST(CAST(tx AS TEXT) AS BIGINT) AS tx" : ""
+        return try await storing("read the events of the pass \(key)") {
+            // Only the fixed column fragment is concatenated; every value is a parameter.
+            try await database.query(SQL(unsafeText: """
+                SELECT id, occurred_at, type, pass_type_identifier, serial_number, template, actor, payload\(tx) FROM events
+                WHERE pass_type_identifier = ? AND serial_number = ? ORDER BY id DESC LIMIT ?
+                """, parameters: [.text(key.passTypeIdentifier), .text(key.serialNumber), .integer(Int64(limit))]))
+                .map { try WalletEvent(row: $0, engine: engine) }.reversed()
+        }
+    }
+
     /// Deletes up to `limit` events that occurred before `cutoff`, oldest first; returns how many.
     /// Small batches, so pruning never holds the writer for long.
     public func pruneEvents(before cutoff: Date, limit: Int = 1_000) async throws -> Int {

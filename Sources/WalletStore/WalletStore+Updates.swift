@@ -13,12 +13,14 @@ extension WalletStore {
     /// Writes the changes that alter their pass under one new tag, records each in the pass's history,
     /// the event log and the audit trail, and queues their pushes; returns the passes as written and
     /// the number of outbox rows queued or coalesced.
-    func apply(_ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin)], in transaction: Transaction) async throws -> (passes: [StoredPass], pushesQueued: Int) {
-        let altering = changes.compactMap { pass, change, origin in change.flatMap { $0.alters(pass) ? (pass, $0, origin) : nil } }
+    func apply(
+        _ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin, erases: Bool)], in transaction: Transaction
+    ) async throws -> (passes: [StoredPass], pushesQueued: Int) {
+        let altering = changes.compactMap { pass, change, origin, erases in change.flatMap { $0.alters(pass) ? (pass, $0, origin, erases) : nil } }
         guard !altering.isEmpty else { return ([], 0) }
         let tag = try await Self.nextUpdateTag(transaction)
         let now = clock.nowMilliseconds()
-        let updated = altering.map { pass, change, _ in
+        let updated = altering.map { pass, change, _, _ in
             StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
         var start = updated.startIndex
@@ -28,17 +30,22 @@ extension WalletStore {
             start = batch.endIndex
         }
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
-        let records = zip(altering, updated).map { old, new in (pass: new, origin: old.2, changes: Self.changedFields(of: old.0, by: old.1)) }
-        try await Self.recordUpdates(records.map { ($0.pass, $0.origin.actor, $0.changes) }, at: now, in: transaction)
-        try await self.appendEvents(records.map { pass, origin, fields in
+        let records = zip(altering, updated).map { old, new in
+            (pass: new, origin: old.2, changes: Self.changedFields(of: old.0, by: old.1), erases: old.3)
+        }
+        // An erasure leaves no history (``eraseTraces(of:at:in:)``), so none is written for it.
+        try await Self.recordUpdates(records.filter { !$0.erases }.map { ($0.pass, $0.origin.actor, $0.changes) }, at: now, in: transaction)
+        try await self.appendEvents(records.map { pass, origin, fields, erases in
             WalletEventDraft(
-                type: Self.voids(pass, fields) ? .passVoided : .passUpdated, pass: pass.key, template: pass.template, actor: origin.actor,
+                type: erases ? .passErased : Self.voids(pass, fields) ? .passVoided : .passUpdated, pass: pass.key, template: pass.template,
+                actor: origin.actor,
                 payload: ["changes": .array(fields.map(JSONValue.string)), "templateVersion": .number(Double(pass.templateVersion))])
         }, at: now, in: transaction)
         // One writer's batch has one origin; a batch of several is audited per origin.
         for (origin, group) in Dictionary(grouping: records, by: \.origin) {
-            try await self.appendAudit(group.map { pass, _, fields in
-                AuditDraft(action: Self.voids(pass, fields) ? "pass.void" : "pass.update", target: AuditDraft.pass(pass.key), changes: fields)
+            try await self.appendAudit(group.map { pass, _, fields, erases in
+                let action = erases ? "pass.erase" : Self.voids(pass, fields) ? "pass.void" : "pass.update"
+                return AuditDraft(action: action, target: AuditDraft.pass(pass.key), changes: fields)
             }, by: origin, at: now, in: transaction)
         }
         let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)

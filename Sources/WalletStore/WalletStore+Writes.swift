@@ -63,7 +63,7 @@ extension WalletStore {
                 var unchanged: [StoredPass] = []
                 var conflicts: [StoredPass] = []
                 var missing: [PassKey] = []
-                var altering: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin)] = []
+                var altering: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin, erases: Bool)] = []
                 for request in requests {
                     guard let current = rows[request.key] else { missing.append(request.key); continue }
                     guard current.updateTag == request.expectedTag, holds[request.key]?.edits == request.expectedHold else {
@@ -71,7 +71,7 @@ extension WalletStore {
                         continue
                     }
                     if let change = request.change, change.alters(current) {
-                        altering.append((current, change, request.origin))
+                        altering.append((current, change, request.origin, request.erases))
                     } else {
                         unchanged.append(current)
                     }
@@ -90,6 +90,9 @@ extension WalletStore {
                 // A change that waits for the holder's quiet hours is audited when it is made, by its
                 // author; its release is audited again, by `hold`.
                 for (origin, drafts) in held { try await self.appendAudit(drafts, by: origin, at: now, in: transaction) }
+                for request in requests where request.erases && landed.contains(request.key) {
+                    try await Self.eraseTraces(of: request.key, at: now, in: transaction)
+                }
                 return PassBatchWrite(written: applied.passes, unchanged: unchanged, conflicts: conflicts, missing: missing, pushesQueued: applied.pushesQueued)
             }
         }

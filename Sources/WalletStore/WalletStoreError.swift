@@ -10,6 +10,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case passExists(PassKey)
     /// No pass has this type identifier and serial number (HTTP 404).
     case passNotFound(PassKey)
+    /// The pass's holder data was erased: it stays as a voided tombstone and takes no change (HTTP 409).
+    case passErased(PassKey)
     /// The pass changed under the update `attempts` times in a row: each time another writer's change
     /// landed between reading the pass and writing it (HTTP 503 with `Retry-After`: the pass is busy,
     /// not wrong; asking again shortly succeeds).
@@ -33,6 +35,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) already exists; update it instead of creating it again"
         case .passNotFound(let key):
             "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
+        case .passErased(let key):
+            "The pass \(key) was erased (its holder's data removed); it takes no change: issue a new pass instead"
         case .updateConflict(let key, let attempts):
             "The pass \(key) changed under the update \(attempts) times in a row (other writers got there first); nothing of this update was written to it, try again"
         case .templateNotFound(let name):

@@ -120,6 +120,26 @@ struct WireSchemaTests {
             template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
             relevance: relevance),
         IssueRequest(template: "loyalty"),
+        HolderLookup(field: "member.id", value: "BL-7731-0001", template: "loyalty"),
+        HolderLookup(field: "email", value: "ada@example.test"),
+        ErasureResult(erased: [ErasureResult.Pass(passTypeIdentifier: "pass.example", serialNumber: "A-1", alreadyErased: false, pushesQueued: 2)]),
+        ErasureResult(erased: []),
+        HolderExport(exportedAt: date, passes: [
+            HolderExport.PassRecord(
+                passTypeIdentifier: "pass.example", serialNumber: "A-1", template: "loyalty", templateVersion: 2, data: .object(["points": .number(12)]),
+                overrides: .object([:]), voided: false, createdAt: date, updatedAt: date, erasedAt: nil,
+                history: [HolderExport.Change(changedAt: date, source: "key k1a2b3c4d5e6", changes: ["data.points"])],
+                heldChange: HolderExport.HeldChange(releaseAt: date, edits: .array([.object(["data": .object(["points": .number(13)])])])),
+                devices: [HolderExport.Device(deviceLibraryIdentifier: "device-1", registeredAt: date)],
+                events: [Event(id: "evt_1", type: "pass.issued", occurredAt: date, passTypeIdentifier: "pass.example", serialNumber: "A-1",
+                               template: "loyalty", actor: "api", data: ["templateVersion": .number(2)])],
+                audit: [AuditRecord(id: "aud_1", occurredAt: date, actor: "api", source: "api", address: nil, action: "pass.issue",
+                                    target: "pass pass.example/A-1", changes: ["data.points"])]),
+            HolderExport.PassRecord(
+                passTypeIdentifier: "pass.example", serialNumber: "A-2", template: "loyalty", templateVersion: 2, data: .object(["points": .number(0)]),
+                overrides: .object([:]), voided: true, createdAt: date, updatedAt: date, erasedAt: date, history: [], heldChange: nil, devices: [],
+                events: [], audit: []),
+        ]),
         PassChangeRequest(
             data: ["points": .null], voided: true,
             relevance: relevance),

@@ -42,6 +42,8 @@ final class PostgresDatabase: Database {
         _ = try await query(SQL("SELECT 1"))
     }
 
+    func flushLog() async throws {}
+
     func listen(on channel: String, notified: @escaping @Sendable () -> Void) async throws {
         try await PostgresListener.listen(url: url, location: location, channel: channel, notified: notified)
     }

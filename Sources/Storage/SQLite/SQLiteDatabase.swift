@@ -14,14 +14,17 @@ final class SQLiteDatabase: Database {
     private let readers: SQLiteReaders?
     /// The database file, `nil` in memory.
     private let file: String?
+    /// How long a connection of its own (``flushLog()``) waits for the writer.
+    private let busyTimeoutMilliseconds: Int
     /// Held shared while open, so `restore` refuses to replace the file under this process.
     private let lock: Locked<SQLiteFileLock?>
     /// The free space below which a volume that was full still counts as full (see ``hasRoom``).
     static let minimumFreeBytes = 1 << 20
 
     private init(writer: ConnectionPool<SQLiteConnection>, writerExecutor: DispatchQueueExecutor, readers: SQLiteReaders?, file: String?,
-                 lock: SQLiteFileLock?) {
+                 lock: SQLiteFileLock?, busyTimeoutMilliseconds: Int) {
         self.lock = Locked(lock)
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.writer = writer
         self.writerExecutor = writerExecutor
         self.readers = readers
@@ -72,7 +75,7 @@ final class SQLiteDatabase: Database {
         // Each in-memory connection is a separate database, so memory gets the writer only.
         let readers = path == ":memory:" || poolSize < 2 ? nil
             : SQLiteReaders(path: path, capacity: poolSize - 1, busyTimeoutMilliseconds: timeout)
-        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers, file: path == ":memory:" ? nil : path, lock: lock)
+        return SQLiteDatabase(writer: writer, writerExecutor: writerExecutor, readers: readers, file: path == ":memory:" ? nil : path, lock: lock, busyTimeoutMilliseconds: timeout)
     }
 
     /// A write outside a transaction joins the writer's shared transaction like any other.
@@ -153,6 +156,26 @@ final class SQLiteDatabase: Database {
     }
     func ping() async throws {
         _ = try await query(SQL("SELECT 1"))
+    }
+
+    /// A `TRUNCATE` checkpoint on a connection of its own, on a thread of its own: the writer's
+    /// connection may hold its shared transaction open, and the checkpoint waits (up to the busy
+    /// timeout) for it to commit, which needs the writer's queue free.
+    func flushLog() async throws {
+        guard let file else { return }
+        let timeout = busyTimeoutMilliseconds
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try SQLiteHandle.checkpoint(path: file, busyTimeoutMilliseconds: timeout)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "passwright-sqlite-checkpoint"
+            thread.start()
+        }
     }
 
     func listen(on channel: String, notified: @escaping @Sendable () -> Void) async throws {

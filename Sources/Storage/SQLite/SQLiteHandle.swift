@@ -60,6 +60,14 @@ final class SQLiteHandle {
     }
 
     /// Runs `sql` (one or more statements, no parameters), throwing through the gate on failure.
+    /// Opens `path` read-write for one `TRUNCATE` checkpoint (the log written into the file and
+    /// emptied), waiting up to the busy timeout for the writer, then closes it.
+    static func checkpoint(path: String, busyTimeoutMilliseconds: Int) throws {
+        let handle = try SQLiteHandle(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
+        sqlite3_busy_timeout(handle.pointer, Int32(clamping: busyTimeoutMilliseconds))
+        try handle.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     func exec(_ sql: String) throws {
         guard sqlite3_exec(pointer, sql, nil, nil, nil) == SQLITE_OK else {
             throw error(sql: sql)

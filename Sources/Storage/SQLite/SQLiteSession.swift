@@ -25,6 +25,9 @@ final class SQLiteSession: @unchecked Sendable {  // @unchecked: never shared; i
             // in WAL mode and only risks the last commits on power loss.
             try handle.exec("PRAGMA journal_mode = WAL")
             try handle.exec("PRAGMA synchronous = NORMAL")
+            // Deleted and overwritten content is zeroed, not left in free space: an erased holder's
+            // data must not be readable in the database file afterwards.
+            try handle.exec("PRAGMA secure_delete = ON")
         }
         try handle.exec("PRAGMA foreign_keys = ON")
         self.handle = handle

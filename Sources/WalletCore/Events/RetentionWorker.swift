@@ -2,12 +2,13 @@ import Foundation
 import PasswrightLogging
 
 /// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
-/// the audit trail to its own, idempotency keys to a day;
+/// the audit trail to its own, idempotency keys to a day, erased passes' registrations to their grace;
 /// prunes at start and then hourly, in small batches. Every instance may run it; a batch another
 /// instance already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
     let audit: AuditService
+    let passes: PassService
     let idempotency: IdempotencyService
     let bulkJobs: BulkJobService
     let logger: Logger
@@ -22,9 +23,11 @@ public struct RetentionWorker: Sendable {
                 let keys = try await idempotency.prune()
                 let jobs = try await bulkJobs.prune()
                 let audited = try await audit.prune()
-                if events + keys + jobs + audited > 0 {
+                let registrations = try await passes.dropErasedRegistrations()
+                if events + keys + jobs + audited + registrations > 0 {
                     logger.info("pruned expired rows", [
                         "events": String(events), "idempotencyKeys": String(keys), "bulkJobs": String(jobs), "auditRows": String(audited),
+                        "erasedPassRegistrations": String(registrations),
                     ])
                 }
             } catch {

@@ -5,6 +5,9 @@ public enum APIScope: String, Sendable, CaseIterable, Codable, Comparable {
     case passesRead = "passes:read"
     /// Change passes: data, relevance, voiding; one pass or every pass of a template.
     case passesWrite = "passes:write"
+    /// Erase holders' data (GDPR Art. 17): by pass or by a value in the records. Irreversible, so
+    /// not part of `passes:write`.
+    case passesErase = "passes:erase"
     /// Issue passes, one at a time or as bulk jobs.
     case passesIssue = "passes:issue"
     /// Read templates, their versions, lint and pictures.

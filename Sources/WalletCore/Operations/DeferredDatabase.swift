@@ -33,6 +33,7 @@ final class DeferredDatabase: Database {
         try await database().transaction(body)
     }
     func ping() async throws { try await database().ping() }
+    func flushLog() async throws { try await database().flushLog() }
     var health: StorageHealth { opened.withLock { $0 }?.health ?? unopenedHealth }
 
     /// ``Database/probe()`` of the opened database, whose engine decides how a full volume is probed;

@@ -46,4 +46,9 @@ final class ArchiveCache: Sendable {
             }
         }
     }
+
+    /// Drops the pass's archive: after an erasure no copy of the old record may stay, in memory either.
+    func forget(_ key: PassKey) {
+        state.withLock { _ = $0.entries.removeValue(forKey: key) }
+    }
 }

@@ -17,6 +17,8 @@ extension PassService {
 public enum PassFailure: Sendable {
     /// A pass with this key already exists.
     case exists(PassKey)
+    /// The pass was erased and takes no change.
+    case erased(PassKey)
     /// No pass has this key.
     case notFound(PassKey)
     /// The pass kept changing under the update; `detail` says so. A retry soon works.
@@ -33,6 +35,7 @@ public enum PassFailure: Sendable {
         switch error {
         case WalletStoreError.passExists(let key): self = .exists(key)
         case WalletStoreError.passNotFound(let key): self = .notFound(key)
+        case WalletStoreError.passErased(let key): self = .erased(key)
         case WalletStoreError.updateConflict: self = .busy(detail: "\(error)")
         case WalletStoreError.database(_, let storage): self.init(storage: storage)
         case let storage as StorageError: self.init(storage: storage)

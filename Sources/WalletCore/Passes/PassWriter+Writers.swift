@@ -16,6 +16,7 @@ extension PassWriter {
         _ key: PassKey, _ edit: PassEdit, origin: WriteOrigin, check: (@Sendable (StoredPass) throws -> Void)? = nil
     ) async throws -> PassUpdate {
         guard let pass = try await store.pass(key) else { throw WalletStoreError.passNotFound(key) }
+        if try await store.erasedAt(key) != nil { throw WalletStoreError.passErased(key) }
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
             try check?(pass)
             return try await plan(edit, for: pass, hold: hold, origin: origin)

@@ -48,6 +48,9 @@ public struct PassWriteRequest: Sendable, Hashable {
     /// Who makes the change and from where: the history's source (``PassUpdateRecord/source``), the
     /// event's actor and the audit row's author.
     public var origin: WriteOrigin
+    /// Whether the write erases the holder's data (``WalletStore/writePasses(_:)`` then removes the
+    /// pass's history, held change, bulk upload lines and device logs, and marks it erased).
+    public var erases = false
 
     /// A change computed from the version of `key` whose tag is `expectedTag`.
     public init(

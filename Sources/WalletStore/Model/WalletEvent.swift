@@ -10,6 +10,8 @@ public enum WalletEventType: String, Sendable, CaseIterable, Codable {
     case passUpdated = "pass.updated"
     /// A pass was voided.
     case passVoided = "pass.voided"
+    /// A holder's data was erased from a pass (it is voided, its record blanked; the serial stays).
+    case passErased = "pass.erased"
     /// A device registered for a pass's updates (Wallet added it), the first device or a later one.
     case passInstalled = "pass.installed"
     /// A device unregistered (Wallet removed the pass); `allDevicesRemoved` when none is left.

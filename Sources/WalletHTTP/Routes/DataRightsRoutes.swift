@@ -1,0 +1,63 @@
+import Foundation
+import HTTPServer
+import PassModel
+import WalletCore
+
+/// Holders' data rights (GDPR Art. 15, 17 and 20) under `/api/v1`: erase a pass's holder data, or
+/// every pass holding a value; export everything stored about a pass or a holder as JSON.
+struct DataRightsRoutes {
+    let service: PassService
+
+    func group(auth: APIAuth) -> RouteGroup {
+        let service = self.service
+        var group = RouteGroup("/api/v1")
+        let lookup = RouteBody.json(HolderLookup.schemaName)
+        group.add(Route(
+            .delete, "/passes/:passType/:serial", operationID: "erasePass",
+            summary: "Erase the holder's data: the pass is voided and pushed, its record blanked, its history, held change, upload lines and device logs removed; the serial stays as a tombstone",
+            auth: auth.requiring(.passesErase),
+            responses: [.json(.ok, "Erased (or erased before)", schema: ErasureResult.schemaName), .problem(.notFound, "No such pass")]
+        ) { _, context in
+            guard let erasure = try await service.erase(try context.parameters.passKey(), origin: try context.identity(as: APICaller.self).origin) else {
+                return .problem(status: .notFound, detail: "no such pass")
+            }
+            return try .json(ErasureResult([erasure]))
+        })
+        group.add(Route(
+            .post, "/erasures", operationID: "eraseHolder",
+            summary: "Erase every pass whose record holds a value (a member id, an e-mail address), as DELETE does for one",
+            auth: auth.requiring(.passesErase), maxBodySize: 16 << 10, requestBody: lookup,
+            responses: [
+                .json(.ok, "The passes erased (none when nothing matched)", schema: ErasureResult.schemaName), .problem(.badRequest, "Malformed JSON"),
+                .problem(.unprocessableContent, "No field or value"),
+            ]
+        ) { request, context in
+            let body = try HolderLookup(validating: request.jsonObject())
+            let erasures = try await service.erase(
+                matching: body.field, value: body.value, template: body.template, origin: try context.identity(as: APICaller.self).origin)
+            return try .json(ErasureResult(erasures))
+        })
+        group.add(Route(
+            .get, "/passes/:passType/:serial/export", operationID: "exportPass",
+            summary: "Everything stored about a pass as JSON: record, history, held change, devices, events and audit rows",
+            auth: auth.requiring(.passesRead),
+            responses: [.json(.ok, "The export", schema: HolderExport.schemaName), .problem(.notFound, "No such pass")]
+        ) { _, context in
+            guard let export = try await service.export(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
+            return try .json(export)
+        })
+        group.add(Route(
+            .post, "/exports", operationID: "exportHolder",
+            summary: "Everything stored about every pass whose record holds a value, as JSON",
+            auth: auth.requiring(.passesRead), maxBodySize: 16 << 10, requestBody: lookup,
+            responses: [
+                .json(.ok, "The export (no passes when nothing matched)", schema: HolderExport.schemaName), .problem(.badRequest, "Malformed JSON"),
+                .problem(.unprocessableContent, "No field or value"),
+            ]
+        ) { request, _ in
+            let body = try HolderLookup(validating: request.jsonObject())
+            return try .json(try await service.export(matching: body.field, value: body.value, template: body.template))
+        })
+        return group
+    }
+}
