@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention]
 
     static let initial = Migration(
         version: 1,
@@ -523,5 +523,15 @@ enum WalletSchema {
             );
             CREATE INDEX erased_passes_at ON erased_passes (erased_at);
             CREATE INDEX events_pass ON events (pass_type_identifier, serial_number);
+            """
+
+    /// Indexes for retention by age: each prune is a range scan from the oldest row, however large the
+    /// table and however little is old enough (voided passes by when they last changed).
+    static let retention = Migration(version: 13, name: "retention", sqlite: retentionScript, postgres: retentionScript)
+
+    private static let retentionScript = """
+            CREATE INDEX pass_updates_changed ON pass_updates (changed_at);
+            CREATE INDEX device_logs_received ON device_logs (received_at);
+            CREATE INDEX passes_voided_updated ON passes (updated_at) WHERE voided;
             """
 }

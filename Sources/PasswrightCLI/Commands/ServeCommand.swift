@@ -49,6 +49,9 @@ struct ServeCommand: Subcommand {
             .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
             .value("audit-retention", "DAYS", help: "How long the audit trail (GET /api/v1/audit) keeps who changed what; 1 to 3650 (default: 365)."),
+            .value("history-retention", "DAYS|forever", help: "How long each pass's change history is kept; 1 to 3650 or forever (default: forever)."),
+            .value("device-log-retention", "DAYS|forever", help: "How long lines devices post to the log endpoint are kept (they are also capped at 10,000); 1 to 3650 or forever (default: 30)."),
+            .value("voided-retention", "DAYS|forever", help: "How long after it was voided a pass is erased (its record blanked, a voided tombstone kept, as DELETE /api/v1/passes/{type}/{serial} does); 1 to 3650 or forever (default: forever)."),
             .value("webhook-lease", "SECONDS", help: """
                 How long a webhook delivery in flight is held before another instance (or this one, restarted) \
                 sends it again; 5 to 3600 (default: 60).
@@ -62,6 +65,7 @@ struct ServeCommand: Subcommand {
     let hostname: String
     let eventRetention: Duration
     let auditRetention: Duration
+    let passRetention: RetentionSettings
     let webhookLease: Duration
     let jobLease: Duration
     let port: Int
@@ -144,6 +148,18 @@ struct ServeCommand: Subcommand {
             throw UsageError("--audit-retention takes 1 to 3650 days, not '\(auditText)'")
         }
         auditRetention = .seconds(auditDays * 86_400)
+        func days(_ option: String, _ variable: String, default given: String) throws -> Duration? {
+            let text = setting(option, variable) ?? given
+            if text == "forever" { return nil }
+            guard let days = Int(text), (1...3650).contains(days) else {
+                throw UsageError("--\(option) takes 1 to 3650 days or forever, not '\(text)'")
+            }
+            return .seconds(days * 86_400)
+        }
+        passRetention = RetentionSettings(
+            history: try days("history-retention", "PASSWRIGHT_HISTORY_RETENTION", default: "forever"),
+            deviceLogs: try days("device-log-retention", "PASSWRIGHT_DEVICE_LOG_RETENTION", default: "30"),
+            voidedPasses: try days("voided-retention", "PASSWRIGHT_VOIDED_RETENTION", default: "forever"))
         let webhookLeaseText = setting("webhook-lease", "PASSWRIGHT_WEBHOOK_LEASE") ?? "60"
         guard let webhookLeaseSeconds = Int(webhookLeaseText), (5...3600).contains(webhookLeaseSeconds) else {
             throw UsageError("--webhook-lease takes 5 to 3600 seconds, not '\(webhookLeaseText)'")
@@ -173,6 +189,7 @@ struct ServeCommand: Subcommand {
         configuration.console = consoleOn
         configuration.eventRetention = eventRetention
         configuration.auditRetention = auditRetention
+        configuration.retention = passRetention
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),

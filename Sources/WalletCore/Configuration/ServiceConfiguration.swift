@@ -44,6 +44,8 @@ public struct ServiceConfiguration: Sendable {
     public var eventRetention: Duration = .seconds(30 * 86_400)
     /// How long the audit trail keeps its rows (`GET /api/v1/audit`): a year, the span reviews ask about.
     public var auditRetention: Duration = .seconds(365 * 86_400)
+    /// How long pass history, device logs and voided passes are kept.
+    public var retention = RetentionSettings()
 
     /// Creates a configuration; see each property for its meaning.
     public init(

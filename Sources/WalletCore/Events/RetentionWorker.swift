@@ -2,39 +2,46 @@ import Foundation
 import PasswrightLogging
 
 /// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
-/// the audit trail to its own, idempotency keys to a day, erased passes' registrations to their grace;
-/// prunes at start and then hourly, in small batches. Every instance may run it; a batch another
-/// instance already deleted simply deletes nothing.
+/// the audit trail to its own, idempotency keys to a day, pass history, device logs and voided passes
+/// to the operator's ``RetentionSettings``, erased passes' registrations to their grace; prunes at
+/// start and then hourly, in small batches. Every instance may run it; a batch another instance
+/// already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
     let audit: AuditService
     let passes: PassService
     let idempotency: IdempotencyService
     let bulkJobs: BulkJobService
+    let settings: RetentionSettings
     let logger: Logger
-    /// How long between two prunings: both expire by the day, so an hour is plenty.
+    /// How long between two prunings: everything expires by the day, so an hour is plenty.
     var interval: Duration = .seconds(3600)
 
     /// Prunes until the surrounding task is cancelled.
     public func run() async {
         while !Task.isCancelled {
             do {
-                let events = try await events.prune()
-                let keys = try await idempotency.prune()
-                let jobs = try await bulkJobs.prune()
-                let audited = try await audit.prune()
-                let registrations = try await passes.dropErasedRegistrations()
-                if events + keys + jobs + audited + registrations > 0 {
-                    logger.info("pruned expired rows", [
-                        "events": String(events), "idempotencyKeys": String(keys), "bulkJobs": String(jobs), "auditRows": String(audited),
-                        "erasedPassRegistrations": String(registrations),
-                    ])
-                }
+                _ = try await pruneOnce()
             } catch {
                 logger.error("cannot prune expired rows; trying again later", ["error": "\(error)"])
             }
             try? await Task.sleep(for: interval)
         }
+    }
+
+    /// One round of pruning as of `now`; returns how many rows of each kind went (and logs it).
+    @discardableResult
+    public func pruneOnce(now: Date = Date()) async throws -> [String: Int] {
+        let passRound = try await passes.applyRetention(settings, now: now)
+        let counts = [
+            "events": try await events.prune(now: now), "idempotencyKeys": try await idempotency.prune(), "bulkJobs": try await bulkJobs.prune(),
+            "auditRows": try await audit.prune(now: now), "historyRows": passRound.historyRows, "deviceLogs": passRound.deviceLogs,
+            "erasedPasses": passRound.erasedPasses, "erasedPassRegistrations": passRound.erasedRegistrations,
+        ]
+        if counts.values.contains(where: { $0 > 0 }) {
+            logger.info("pruned expired rows", counts.filter { $0.value > 0 }.mapValues(String.init))
+        }
+        return counts
     }
 }
 
