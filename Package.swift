@@ -43,6 +43,7 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
 
         // Shared state behind a lock that ThreadSanitizer can see (see Locked.swift).
         .target(name: "Locking"),
@@ -65,6 +66,8 @@ let package = Package(
         .target(name: "Drawing", dependencies: ["CPangoCairo", "Locking"]),
         // QR, PDF417, Aztec and Code 128 symbols encoded by zint, as module rectangles.
         .target(name: "Barcodes", dependencies: ["CZint"]),
+        // Console passwords hashed into argon2id PHC strings and verified against them (libargon2).
+        .target(name: "Passwords", dependencies: ["CArgon2"]),
 
         // Libraries.
         .target(name: "PassModel"),
@@ -77,7 +80,7 @@ let package = Package(
         // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
             "WalletStore", "Storage", "APNs", "HTTPClient", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
-            "PasswrightLogging", "ImageProcessing", "PassPreview",
+            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords",
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "PasswordsTests", dependencies: ["Passwords", "PasswrightTesting"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),

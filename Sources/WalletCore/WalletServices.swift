@@ -44,6 +44,8 @@ public final class WalletServices: Sendable {
     public let links: DownloadLinks
     /// The web console's signed-in sessions.
     public let consoleSessions: ConsoleSessions
+    /// The console's named users and their roles.
+    public let consoleUsers: ConsoleUsers
     /// The event log.
     public let events: EventService
     /// Who changed what, from where: read by the admin API and the console, pruned by retention.
@@ -94,6 +96,7 @@ public final class WalletServices: Sendable {
         holds = HoldReleaser(passes: passes, logger: logger)
         previews = PreviewService(passes: passes, templates: templates)
         consoleSessions = ConsoleSessions(store: store)
+        consoleUsers = ConsoleUsers(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)
         events = EventService(store: store, retention: configuration.eventRetention)
         audit = AuditService(store: store, retention: configuration.auditRetention)

@@ -69,11 +69,11 @@ public final class WalletService: Sendable {
         router.add(bulk.group(auth: auth))
         router.add(KeyRoutes(keys: services.apiKeys).group(auth: auth))
         if configuration.console {
-            let auth = ConsoleAuth(sessions: services.consoleSessions, adminToken: configuration.adminToken,
+            let auth = ConsoleAuth(sessions: services.consoleSessions, users: services.consoleUsers, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
-                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, bulk: bulk, assets: try ConsoleAssets.load()
+                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, users: services.consoleUsers, publicURL: configuration.publicURL, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }
         let document = OpenAPIDocument()

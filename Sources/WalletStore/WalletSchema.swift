@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers]
 
     static let initial = Migration(
         version: 1,
@@ -533,5 +533,26 @@ enum WalletSchema {
             CREATE INDEX pass_updates_changed ON pass_updates (changed_at);
             CREATE INDEX device_logs_received ON device_logs (received_at);
             CREATE INDEX passes_voided_updated ON passes (updated_at) WHERE voided;
+            """
+
+    /// Named console users: the password only as an argon2id hash, a pending invite only as the
+    /// SHA-256 of its token; a session names its user (`NULL`: signed in with the admin token).
+    static let consoleUsers = Migration(version: 14, name: "console users", sqlite: consoleUsersScript, postgres: consoleUsersScript)
+
+    private static let consoleUsersScript = """
+            CREATE TABLE console_users (
+                id TEXT PRIMARY KEY,
+                email TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                role TEXT NOT NULL,
+                password_hash TEXT,
+                invite_hash TEXT UNIQUE,
+                invite_expires_at BIGINT,
+                disabled_at BIGINT,
+                created_at BIGINT NOT NULL,
+                last_sign_in_at BIGINT
+            );
+            ALTER TABLE console_sessions ADD COLUMN user_id TEXT;
+            CREATE INDEX console_sessions_user ON console_sessions (user_id);
             """
 }

@@ -10,6 +10,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case passExists(PassKey)
     /// No pass has this type identifier and serial number (HTTP 404).
     case passNotFound(PassKey)
+    /// A console user with this e-mail address exists already (HTTP 409 / the console's form error).
+    case consoleUserExists(String)
     /// The pass's holder data was erased: it stays as a voided tombstone and takes no change (HTTP 409).
     case passErased(PassKey)
     /// The pass changed under the update `attempts` times in a row: each time another writer's change
@@ -35,6 +37,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) already exists; update it instead of creating it again"
         case .passNotFound(let key):
             "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
+        case .consoleUserExists:
+            "A console user with this e-mail address exists already; give them another role or enable them instead"
         case .passErased(let key):
             "The pass \(key) was erased (its holder's data removed); it takes no change: issue a new pass instead"
         case .updateConflict(let key, let attempts):

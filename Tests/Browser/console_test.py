@@ -688,7 +688,7 @@ def test_pass_page_edit_and_push(run):
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
                    "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
-                   "/console/jobs", "JOB", "/console/keys", "/console/audit"]
+                   "/console/jobs", "JOB", "/console/keys", "/console/audit", "/console/users"]
 
 
 def page_paths(run):
@@ -1078,6 +1078,103 @@ def test_accessibility(run):
     require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]) + (" …" if len(problems) > 25 else ""))
 
 
+def invite(run, name, email, role):
+    """Invites a user on /console/users as the signed-in owner; returns the invite link's path."""
+    from selenium.webdriver.support.select import Select
+    run.visit("/console/users", "users")
+    run.one("form#invite-user input#invite-name", "input#invite-name").send_keys(name)
+    run.one("form#invite-user input#invite-email", "input#invite-email").send_keys(email)
+    Select(run.one("form#invite-user select#invite-role", "select#invite-role")).select_by_value(role)
+    run.one("form#invite-user button[type=submit]", "the Invite button").click()
+    run.wait(lambda: run.all("#invite-link code"), message=f"no invite link shown after inviting {email}")
+    link = run.one("#invite-link code").text.strip()
+    require("/console/invite/" in link, f"the invite link is {link!r}")
+    return urllib.parse.urlparse(link).path
+
+
+def accept(run, path, password):
+    """Opens an invite link in a signed-out browser and sets the password: signed in as that user."""
+    run.sign_out_browser()
+    run.driver.get(BASE + path)
+    run.one("form#accept-invite input#new-password", "input#new-password").send_keys(password)
+    run.one("form#accept-invite button[type=submit]", "the Set password button").click()
+    run.wait_path("/console/templates")
+    require(run.session(), f"no session after accepting {path}")
+
+
+def session_csrf(run, path):
+    """The CSRF token of the browser's session, read from a page's sign-out form."""
+    return hidden_csrf(http("GET", path, cookies=run.cookies()).text)
+
+
+def test_roles(run):
+    """An owner invites a support user and a viewer. The support user's invite link works once; they see
+    no template upload form and get 403 posting one anyway, and can edit a pass's data; the viewer sees no
+    edit form and gets 403 posting it; each nav shows only what the role may open; a support user signs in
+    by e-mail and password; disabled by the owner, they are signed out on their next request."""
+    info = run.issued_pass()
+    suffix = secrets.token_hex(3)
+    password = "correct horse " + secrets.token_hex(4)
+    run.sign_in()
+    support_link = invite(run, "Sam Support", f"sam-{suffix}@example.test", "support")
+    viewer_link = invite(run, "Val Viewer", f"val-{suffix}@example.test", "viewer")
+    owner = run.cookies()
+    owner_csrf = session_csrf(run, "/console/users")
+
+    # Support: the link works once.
+    accept(run, support_link, password)
+    again = http("GET", support_link)
+    require(again.status == 410 and "does not work" in again.text, f"a used invite link answered {describe(again)}")
+    nav = {a.text.strip() for a in run.all("header nav a")}
+    require("Passes" in nav and "Users" not in nav and "API keys" not in nav and "Webhooks" not in nav, f"support's nav shows {sorted(nav)}")
+    require(not run.all("form#upload"), "support sees the template upload form")
+    csrf = session_csrf(run, "/console/templates")
+    upload = http("POST", "/console/templates/upload", urllib.parse.urlencode({"csrf": csrf, "name": "x"}).encode(),
+                  {"Content-Type": "application/x-www-form-urlencoded"}, run.cookies())
+    require(upload.status == 403, f"support posting a template upload was answered {describe(upload)}")
+    forbidden = http("GET", "/console/users", cookies=run.cookies())
+    require(forbidden.status == 403, f"support opening /console/users was answered {describe(forbidden)}")
+    run.visit(run.pass_path(), "support-pass")
+    field = run.one("form#edit input[name='data.member.name']", "support's input for data.member.name")
+    field.clear()
+    field.send_keys("Sam Edited")
+    run.one("form#edit button[type=submit], form#edit button:not([type])", "the Save button").click()
+    run.wait(lambda: run.all(".notice"), message="no notice after support saved the pass")
+    require(stored_data(info["serial"])["member"]["name"] == "Sam Edited", "support's edit did not reach the pass")
+    support_session = run.cookies()
+    run.shot("roles-support-pass")
+
+    # Signing in by e-mail and password works too.
+    run.sign_out_browser()
+    run.visit("/console/sign-in", "sign-in-user")
+    run.one("form#sign-in input#email", "input#email").send_keys(f"sam-{suffix}@example.test")
+    run.one("form#sign-in input#password", "input#password").send_keys(password)
+    run.one("form#sign-in button[type=submit]", "the Sign in button").click()
+    run.wait_path("/console/templates")
+
+    # Viewer: reads the pass, no edit form, and a post is refused.
+    accept(run, viewer_link, password)
+    run.visit(run.pass_path(), "viewer-pass")
+    require(not run.all("form#edit"), "the viewer sees the edit form")
+    require(run.all("pre#data"), "the viewer does not see the pass's data")
+    csrf = session_csrf(run, run.pass_path())
+    edit = http("POST", run.pass_path(), urllib.parse.urlencode({"csrf": csrf, "raw": "{}"}).encode(),
+                {"Content-Type": "application/x-www-form-urlencoded"}, run.cookies())
+    require(edit.status == 403, f"the viewer posting an edit was answered {describe(edit)}")
+    require(stored_data(info["serial"])["member"]["name"] == "Sam Edited", "the viewer's post changed the pass")
+    run.shot("roles-viewer-pass")
+
+    # The owner disables the support user: their next request is signed out.
+    users = http("GET", "/console/users", cookies=owner).text
+    match = re.search(r'/console/users/(u_[0-9a-f]+)/disable"[^>]*>.*?Disable Sam Support', users, re.S)
+    require(match, "no Disable button for Sam Support on /console/users")
+    disabled = form_post(f"/console/users/{match.group(1)}/disable", {"csrf": owner_csrf}, owner)
+    require(disabled.status == 200 and "signed out everywhere" in disabled.text, f"disabling answered {describe(disabled)}")
+    after = http("GET", "/console/passes", cookies=support_session)
+    require(after.status == 303 and after.location_path() == "/console/sign-in", f"the disabled user's session still works: {describe(after)}")
+    run.sign_out_browser()  # the tests after this one sign in as the owner again
+
+
 def test_sign_out(run):
     """Sign out → /console/sign-in; the old session cookie no longer works (the row is gone, not just the
     cookie); GET /console/passes goes back to sign-in."""
@@ -1106,7 +1203,7 @@ def test_accessibility_sign_in_page(run):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_audit_trail, test_bulk_upload, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_audit_trail, test_roles, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page]
 
 

@@ -14,7 +14,7 @@ import Testing
             let store = WalletStore(database: database)
             try await store.migrate()
             let clock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
-            let auth = ConsoleAuth(sessions: ConsoleSessions(store: store), adminToken: "right-token-0123456789", secureCookies: false, now: { clock.withLock { $0 } })
+            let auth = ConsoleAuth(sessions: ConsoleSessions(store: store), users: ConsoleUsers(store: store), adminToken: "right-token-0123456789", secureCookies: false, now: { clock.withLock { $0 } })
 
             for _ in 0..<ConsoleAuth.attemptsPerMinute {
                 guard case .refused = try await auth.signIn(token: "wrong", from: "192.0.2.1") else { Issue.record("expected refused"); return }

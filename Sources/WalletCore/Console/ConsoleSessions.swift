@@ -13,18 +13,28 @@ public struct ConsoleSessions: Sendable {
     public struct Session: Sendable, Hashable {
         /// The session's CSRF token: every console form carries it and every POST must match it.
         public let csrf: String
+        /// Who signed in; `nil` for the admin token (the owner).
+        public let user: ConsoleUser?
+
+        /// What the session may do: the user's role, or the owner's for the admin token.
+        public var role: ConsoleRole { user.map(ConsoleUsers.role(of:)) ?? .owner }
     }
 
-    /// The session whose cookie value is `cookie`, or `nil` when there is none or it expired by `now`.
+    /// The session whose cookie value is `cookie`, or `nil` when there is none, it expired by `now`
+    /// or its user is disabled.
     public func session(cookie: String, now: Date) async throws -> Session? {
-        try await store.consoleSession(tokenHash: Self.hash(cookie), now: now).map { Session(csrf: $0.csrf) }
+        guard let session = try await store.consoleSession(tokenHash: Self.hash(cookie), now: now) else { return nil }
+        guard let id = session.userID else { return Session(csrf: session.csrf, user: nil) }
+        guard let user = try await store.consoleUser(id: id), user.disabledAt == nil else { return nil }
+        return Session(csrf: session.csrf, user: user)
     }
 
-    /// Stores a new session for the cookie value `cookie`, valid until `expiresAt`, with a fresh CSRF
-    /// token; sessions expired by `now` are pruned first so the table does not grow.
-    public func create(cookie: String, now: Date, expiresAt: Date) async throws {
+    /// Stores a new session for the cookie value `cookie` of `user` (`nil`: the admin token), valid
+    /// until `expiresAt`, with a fresh CSRF token; sessions expired by `now` are pruned first so the
+    /// table does not grow.
+    public func create(cookie: String, user: ConsoleUser?, now: Date, expiresAt: Date) async throws {
         _ = try await store.pruneConsoleSessions(now: now)
-        _ = try await store.createConsoleSession(tokenHash: Self.hash(cookie), csrf: Self.randomHex(32), expiresAt: expiresAt)
+        _ = try await store.createConsoleSession(tokenHash: Self.hash(cookie), csrf: Self.randomHex(32), expiresAt: expiresAt, userID: user?.id)
     }
 
     /// Signs the session of the cookie value `cookie` out.
@@ -32,9 +42,10 @@ public struct ConsoleSessions: Sendable {
         _ = try await store.deleteConsoleSession(tokenHash: Self.hash(cookie))
     }
 
-    /// The author of a write made in the console from `address`.
-    public static func origin(address: String?) -> APICaller.Origin {
-        WriteOrigin(actor: PassUpdateRecord.console, source: .console, address: address)
+    /// The author of a write made in the console by `user` (`nil`: signed in with the admin token)
+    /// from `address`.
+    public static func origin(of user: ConsoleUser?, address: String?) -> APICaller.Origin {
+        user.map { ConsoleUsers.origin(of: $0, address: address) } ?? WriteOrigin(actor: PassUpdateRecord.console, source: .console, address: address)
     }
 
     private static func hash(_ cookie: String) -> String { Digest.sha256Hex(Data(cookie.utf8)) }

@@ -11,6 +11,9 @@ public final class APIKeyService: Sendable {
     private let cache = Locked<[String: (key: APIKey, read: ContinuousClock.Instant)]>([:])
     /// How long a key's row is reused before it is read again.
     static let cacheLifetime = Duration.seconds(2)
+    /// When this instance last noted each key's use: the cached row does not show it, and without
+    /// this every request in the cache's two seconds would send the (then no-op) update again.
+    private let noted = Locked<[String: Date]>([:])
 
     init(store: WalletStore) {
         self.store = store
@@ -67,9 +70,14 @@ public final class APIKeyService: Sendable {
         guard let token = APIKeyToken(text), let key = try await cachedKey(token.id) else { return nil }
         guard constantTimeEquals(token.hash, key.secretHash), key.revokedAt == nil else { return nil }
         if let expires = key.expiresAt, expires <= store.clock.now() { return nil }
-        if key.lastUsedAt.map({ store.clock.now().timeIntervalSince($0) >= 60 }) ?? true {
-            try await store.noteAPIKeyUse(key.id, address: address)
+        let now = store.clock.now()
+        let due = noted.withLock { noted in
+            let last = max(key.lastUsedAt ?? .distantPast, noted[key.id] ?? .distantPast)
+            guard now.timeIntervalSince(last) >= 60 else { return false }
+            noted[key.id] = now
+            return true
         }
+        if due { try await store.noteAPIKeyUse(key.id, address: address) }
         return APICaller(keyID: key.id, name: key.name, scopes: Set(key.scopes.compactMap(APIScope.init(rawValue:))), templates: key.templates.map(Set.init))
     }
 

@@ -111,7 +111,7 @@ public final class WebhookWorker: Sendable {
     /// The signed request: the event as the API shows it, `webhook-id` its id, `webhook-timestamp` now.
     private func request(for job: WebhookJob) async throws -> HTTPClientRequest {
         guard let url = URL(string: job.endpoint.url) else { throw ServiceError.invalid("the endpoint's URL is not a URL") }
-        let address = try await Self.offPool { try WebhookDestination.resolve(url) }
+        let address = try await offPool { try WebhookDestination.resolve(url) }
         let body = try WireJSON.encoder().encode(Event(job.event))
         let now = store.clock.now()
         let timestamp = Int64(now.timeIntervalSince1970)
@@ -152,12 +152,5 @@ public final class WebhookWorker: Sendable {
         guard let due = try? await store.nextWebhookDue() else { return configuration.idleDelay }
         let milliseconds = Int64((due.timeIntervalSince(store.clock.now()) * 1000).rounded(.up))
         return min(configuration.idleDelay, .milliseconds(max(1, milliseconds)))
-    }
-
-    /// Runs blocking work (DNS) on a thread of its own, so the cooperative pool never blocks.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
     }
 }

@@ -4,16 +4,17 @@ import Locking
 import Signing
 import WalletCore
 
-/// Who may use the console: sessions made by signing in with the admin token, kept in the database
-/// (so every instance accepts them) under the SHA-256 of the cookie value (so a copy of the
-/// database holds no usable session), with a CSRF token per session that every form carries.
+/// Who may use the console: sessions made by signing in as a named user (e-mail and password) or
+/// with the admin token (the owner), kept in the database (so every instance accepts them) under the
+/// SHA-256 of the cookie value (so a copy of the database holds no usable session), with a CSRF token
+/// per session that every form carries. Failed sign-ins are limited per address and per account.
 struct ConsoleAuth: Sendable {
     static let cookieName = "passwright_console"
     /// The sign-in form's CSRF token, double-submitted: a random cookie the form must repeat.
     static let preSessionCookieName = "passwright_console_pre"
     /// How long a session lasts: a working day.
     static let lifetime: TimeInterval = 8 * 3600
-    /// Failed sign-ins allowed per address per minute before it gets 429.
+    /// Failed sign-ins allowed per address, and per account, per minute before it gets 429.
     static let attemptsPerMinute = 5
     /// The most addresses whose failures are remembered: past it, those without a failure in the
     /// last minute are forgotten, then those whose last failure is oldest, so many addresses cannot
@@ -22,14 +23,16 @@ struct ConsoleAuth: Sendable {
 
     /// Where sessions are kept (the store, behind a WalletCore service).
     let sessions: ConsoleSessions
+    let users: ConsoleUsers
     let adminToken: String
     /// `Secure` cookies when the console is reached over https (the public URL's scheme).
     let secureCookies: Bool
     let now: @Sendable () -> Date
     private let failures = Locked<[String: [Date]]>([:])
 
-    init(sessions: ConsoleSessions, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
+    init(sessions: ConsoleSessions, users: ConsoleUsers, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
         self.sessions = sessions
+        self.users = users
         self.adminToken = adminToken
         self.secureCookies = secureCookies
         self.now = now
@@ -42,30 +45,58 @@ struct ConsoleAuth: Sendable {
     }
 
     enum SignIn: Sendable {
-        case signedIn(cookie: String)
+        /// Signed in as `user` (`nil`: the admin token).
+        case signedIn(cookie: String, user: ConsoleUsers.User?)
         case refused
         case tooManyAttempts
     }
 
-    /// Checks the token in constant time; a right one makes a session and its cookie.
+    /// Checks the admin token in constant time; a right one makes an owner's session and its cookie.
     func signIn(token: String, from address: String) async throws -> SignIn {
+        try await signIn(limiting: [address], from: address) {
+            constantTimeEquals(token, adminToken) ? .some(nil) : nil
+        }
+    }
+
+    /// Checks a user's e-mail address and password (argon2id); right ones make the user's session.
+    func signIn(email: String, password: String, from address: String) async throws -> SignIn {
+        try await signIn(limiting: [address, "account " + email.lowercased()], from: address) {
+            try await users.authenticate(email: email, password: password).map { .some($0) }
+        }
+    }
+
+    /// A sign-in whose failures count against each of `keys` (an address, an account): past
+    /// ``attemptsPerMinute`` on any, it is refused unchecked. `check` answers the user to sign in
+    /// (`.some(nil)` for the admin token), or `nil` for wrong credentials.
+    private func signIn(limiting keys: [String], from address: String, _ check: () async throws -> ConsoleUsers.User??) async throws -> SignIn {
         let moment = now()
         let recent = failures.withLock { failures in
-            let recent = (failures[address] ?? []).filter { moment.timeIntervalSince($0) < 60 }
-            failures[address] = recent.isEmpty ? nil : recent
-            return recent.count
+            keys.map { key in
+                let recent = (failures[key] ?? []).filter { moment.timeIntervalSince($0) < 60 }
+                failures[key] = recent.isEmpty ? nil : recent
+                return recent.count
+            }.max() ?? 0
         }
         guard recent < Self.attemptsPerMinute else { return .tooManyAttempts }
-        guard constantTimeEquals(token, adminToken) else {
+        guard let user = try await check() else {
             failures.withLock { failures in
-                failures[address, default: []].append(moment)
+                for key in keys { failures[key, default: []].append(moment) }
                 Self.bound(&failures, at: moment)
             }
             return .refused
         }
         let value = Self.randomHex(32)
-        try await sessions.create(cookie: value, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
-        return .signedIn(cookie: setCookie(value, maxAge: Int(Self.lifetime)))
+        try await sessions.create(cookie: value, user: user, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
+        return .signedIn(cookie: setCookie(value, maxAge: Int(Self.lifetime)), user: user)
+    }
+
+    /// A session for `user`, who just proved who they are another way (an invite's password set now);
+    /// returns the header that sets its cookie.
+    func startSession(for user: ConsoleUsers.User) async throws -> String {
+        let moment = now()
+        let value = Self.randomHex(32)
+        try await sessions.create(cookie: value, user: user, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
+        return setCookie(value, maxAge: Int(Self.lifetime))
     }
 
     /// How many addresses have failures remembered.

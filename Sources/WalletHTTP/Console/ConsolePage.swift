@@ -8,16 +8,19 @@ enum ConsolePage {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    static let sections: [(path: String, title: String)] = [
-        ("/console/templates", "Templates"), ("/console/passes", "Passes"), ("/console/push", "Push"),
-        ("/console/devices", "Device logs"), ("/console/identities", "Identities"), ("/console/webhooks", "Webhooks"),
-        ("/console/jobs", "Bulk jobs"), ("/console/keys", "API keys"), ("/console/audit", "Audit trail"),
+    /// The sections, each with what its page needs: the navigation shows a role only what it may open.
+    static let sections: [(path: String, title: String, needs: ConsoleNeed)] = [
+        ("/console/templates", "Templates", .scope(.templatesRead)), ("/console/passes", "Passes", .scope(.passesRead)),
+        ("/console/push", "Push", .scope(.passesRead)), ("/console/devices", "Device logs", .scope(.passesRead)),
+        ("/console/identities", "Identities", .scope(.templatesRead)), ("/console/webhooks", "Webhooks", .scope(.webhooksManage)),
+        ("/console/jobs", "Bulk jobs", .scope(.passesRead)), ("/console/keys", "API keys", .scope(.keysManage)),
+        ("/console/audit", "Audit trail", .scope(.auditRead)), ("/console/users", "Users", .owner),
     ]
 
-    /// A signed-in page: navigation, sign-out form, a notice or error, then `body`.
-    static func page(_ title: String, section: String, csrf: String, notice: String? = nil, error: String? = nil,
+    /// A signed-in page: navigation (what `role` may open), sign-out form, a notice or error, then `body`.
+    static func page(_ title: String, section: String, csrf: String, role: ConsoleRole, notice: String? = nil, error: String? = nil,
                      status: HTTPStatus = .ok, _ body: HTML) -> HTTPResponse {
-        let links = sections.map { item -> HTML in
+        let links = sections.filter { $0.needs.allows(role) }.map { item -> HTML in
             item.path == section
                 ? "<li><a href=\"\(item.path)\" aria-current=\"page\">\(item.title)</a></li>"
                 : "<li><a href=\"\(item.path)\">\(item.title)</a></li>"

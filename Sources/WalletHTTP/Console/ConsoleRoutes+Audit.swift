@@ -8,7 +8,7 @@ extension ConsoleRoutes {
     static let auditPageSize = 100
 
     var auditRoutes: [Route] {
-        [signed(.get, "/audit", "Audit trail") { request, _, signed in try await auditPage(request, signed) }]
+        [signed(.get, "/audit", "Audit trail", needs: .scope(.auditRead)) { request, _, signed in try await auditPage(request, signed) }]
     }
 
     private func auditPage(_ request: HTTPRequest, _ signed: Signed) async throws -> HTTPResponse {
@@ -18,7 +18,7 @@ extension ConsoleRoutes {
         do {
             page = try await audit.page(query, before: given("before"), limit: Self.auditPageSize)
         } catch ServiceError.invalid(let message) {
-            return ConsolePage.page("Audit trail", section: "/console/audit", csrf: signed.csrf, error: message, status: .unprocessableContent, .empty)
+            return ConsolePage.page("Audit trail", section: "/console/audit", csrf: signed.csrf, role: signed.role, error: message, status: .unprocessableContent, .empty)
         }
         let rows = page.entries.map { entry -> HTML in
             """
@@ -38,7 +38,7 @@ extension ConsoleRoutes {
         let older: HTML = page.next.map { next in
             HTML("<p><a href=\"/console/audit?\((filters + ["before=\(next)"]).joined(separator: "&amp;"))\">Older changes</a></p>")
         } ?? .empty
-        return ConsolePage.page("Audit trail", section: "/console/audit", csrf: signed.csrf, """
+        return ConsolePage.page("Audit trail", section: "/console/audit", csrf: signed.csrf, role: signed.role, """
             <form id="audit-filter" method="get" action="/console/audit" class="filters">
             \(field("actor", "Actor", "key k_…, api, console, template v3, hold…"))
             \(field("action", "Action", "pass.update, template.publish, key.revoke…"))

@@ -12,10 +12,10 @@ extension ConsoleRoutes {
 
     var jobRoutes: [Route] {
         [
-            signed(.get, "/jobs", "Bulk jobs") { _, _, signed in try await jobList(signed) },
-            signed(.post, "/jobs", "Upload records", maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await upload(signed) },
-            signed(.get, "/jobs/:job", "A bulk job") { _, context, signed in try await jobPage(try context.parameters.require("job"), signed) },
-            signed(.get, "/jobs/:job/results.csv", "A job's results") { request, context, _ in
+            signed(.get, "/jobs", "Bulk jobs", needs: .scope(.passesRead)) { _, _, signed in try await jobList(signed) },
+            signed(.post, "/jobs", "Upload records", needs: .scope(.passesIssue), maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await upload(signed) },
+            signed(.get, "/jobs/:job", "A bulk job", needs: .scope(.passesRead)) { _, context, signed in try await jobPage(try context.parameters.require("job"), signed) },
+            signed(.get, "/jobs/:job/results.csv", "A job's results", needs: .scope(.passesRead)) { request, context, _ in
                 let job = try await bulkJob(try context.parameters.require("job"))
                 let after = Int(request.query("after") ?? "0") ?? 0
                 var response = HTTPResponse.bytes(
@@ -24,7 +24,7 @@ extension ConsoleRoutes {
                 ConsolePage.secure(&response)
                 return response
             },
-            signed(.get, "/jobs/:job/bundle", "A job's bundle", start: .inPool) { request, context, _ in
+            signed(.get, "/jobs/:job/bundle", "A job's bundle", needs: .scope(.passesRead), start: .inPool) { request, context, _ in
                 let job = try await bulkJob(try context.parameters.require("job"))
                 let part = Int(request.query("part") ?? "") ?? 0
                 var response = HTTPResponse.bytes(try await bulkJobs.bundle(of: job, part: part), contentType: "application/vnd.apple.pkpasses")
@@ -50,9 +50,10 @@ extension ConsoleRoutes {
             <td>\(job.state)</td><td>\(ConsolePage.number(job.records))</td><td>\(ConsolePage.number(job.issued))</td><td>\(ConsolePage.number(job.failed))</td></tr>
             """
         }
-        return ConsolePage.page("Bulk jobs", section: "/console/jobs", csrf: signed.csrf, error: error, status: status, """
+        return ConsolePage.page("Bulk jobs", section: "/console/jobs", csrf: signed.csrf, role: signed.role, error: error, status: status, """
             <h2>Issue passes from a file</h2>
-            <form id="bulk-upload" method="post" action="/console/jobs" enctype="multipart/form-data">
+            \(signed.can(.passesIssue) ? .empty : HTML("<p class=\"hint\">Your role can follow jobs but not start one.</p>"))
+            <form id="bulk-upload" method="post" action="/console/jobs" enctype="multipart/form-data"\(HTML(raw: signed.can(.passesIssue) ? "" : " hidden"))>
             \(ConsolePage.csrfField(signed.csrf))
             <label for="bulk-template">Template</label>
             <select name="template" id="bulk-template" required>\(options)</select>
@@ -113,7 +114,7 @@ extension ConsoleRoutes {
             "<li><a href=\"/console/jobs/\(job.id)/bundle?part=\(part)\" download>Part \(part)</a></li>"
         }
         let finished = job.state == "completed" || job.state == "rejected"
-        var response = ConsolePage.page("Job \(job.id)", section: "/console/jobs", csrf: signed.csrf, """
+        var response = ConsolePage.page("Job \(job.id)", section: "/console/jobs", csrf: signed.csrf, role: signed.role, """
             <dl class="facts" id="job">
             <dt>Template</dt><dd>\(job.template)</dd><dt>State</dt><dd>\(job.state)</dd>
             <dt>Records</dt><dd>\(ConsolePage.number(job.records))</dd><dt>Issued</dt><dd>\(ConsolePage.number(job.issued))</dd>

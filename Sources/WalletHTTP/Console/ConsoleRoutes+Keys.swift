@@ -8,14 +8,14 @@ import WalletCore
 extension ConsoleRoutes {
     var keyRoutes: [Route] {
         [
-            signed(.get, "/keys", "API keys") { _, _, signed in try await keyPage(signed) },
-            signed(.post, "/keys", "Create an API key") { _, _, signed in try await createKey(signed) },
-            signed(.post, "/keys/:key/rotate", "Rotate an API key") { _, context, signed in
+            signed(.get, "/keys", "API keys", needs: .scope(.keysManage)) { _, _, signed in try await keyPage(signed) },
+            signed(.post, "/keys", "Create an API key", needs: .scope(.keysManage)) { _, _, signed in try await createKey(signed) },
+            signed(.post, "/keys/:key/rotate", "Rotate an API key", needs: .scope(.keysManage)) { _, context, signed in
                 let id = try context.parameters.require("key")
                 guard let issued = try await apiKeys.rotate(id, origin: signed.origin) else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
                 return try await keyPage(signed, shown: (issued.key.id, issued.token))
             },
-            signed(.post, "/keys/:key/revoke", "Revoke an API key") { _, context, signed in
+            signed(.post, "/keys/:key/revoke", "Revoke an API key", needs: .scope(.keysManage)) { _, context, signed in
                 let id = try context.parameters.require("key")
                 guard try await apiKeys.revoke(id, origin: signed.origin) else { return try await keyPage(signed, error: "No key \(id) in use.", status: .notFound) }
                 return try await keyPage(signed, notice: "\(id) is revoked: it stops working on every instance within two seconds.")
@@ -69,7 +69,7 @@ extension ConsoleRoutes {
         let scopeBoxes = APIScope.allCases.map { scope -> HTML in
             "<div class=\"check\"><input type=\"checkbox\" name=\"scope-\(scope.rawValue)\" id=\"scope-\(scope.rawValue)\"><label for=\"scope-\(scope.rawValue)\">\(scope.rawValue)</label></div>"
         }
-        return ConsolePage.page("API keys", section: "/console/keys", csrf: signed.csrf, notice: notice, error: error, status: status, """
+        return ConsolePage.page("API keys", section: "/console/keys", csrf: signed.csrf, role: signed.role, notice: notice, error: error, status: status, """
             \(once)
             \(rows.isEmpty ? "<p class=\"empty\">No API key yet. Backends then use the admin token, which can do everything; give each one a key with only the scopes it needs.</p>" : """
                 <div class="scroll"><table id="keys"><caption>API keys, newest first</caption>

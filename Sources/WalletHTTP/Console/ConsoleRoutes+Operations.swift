@@ -6,17 +6,17 @@ import WalletCore
 extension ConsoleRoutes {
     var operationRoutes: [Route] {
         [
-            signed(.get, "/push", "Push") { _, _, signed in try await pushPage(signed) },
-            signed(.get, "/devices", "Device logs") { _, _, signed in try await deviceLogs(signed) },
-            signed(.get, "/identities", "Identities") { _, _, signed in try await identities(signed) },
-            signed(.get, "/webhooks", "Webhooks") { _, _, signed in try await webhookPage(signed) },
-            signed(.post, "/webhooks", "Subscribe an endpoint") { _, _, signed in try await subscribe(signed) },
-            signed(.post, "/webhooks/:webhook/enable", "Enable an endpoint again") { _, context, signed in
+            signed(.get, "/push", "Push", needs: .scope(.passesRead)) { _, _, signed in try await pushPage(signed) },
+            signed(.get, "/devices", "Device logs", needs: .scope(.passesRead)) { _, _, signed in try await deviceLogs(signed) },
+            signed(.get, "/identities", "Identities", needs: .scope(.templatesRead)) { _, _, signed in try await identities(signed) },
+            signed(.get, "/webhooks", "Webhooks", needs: .scope(.webhooksManage)) { _, _, signed in try await webhookPage(signed) },
+            signed(.post, "/webhooks", "Subscribe an endpoint", needs: .scope(.webhooksManage)) { _, _, signed in try await subscribe(signed) },
+            signed(.post, "/webhooks/:webhook/enable", "Enable an endpoint again", needs: .scope(.webhooksManage)) { _, context, signed in
                 let id = try context.parameters.require("webhook")
                 guard try await webhooks.update(id, WebhookService.Change(enabled: true), origin: signed.origin) != nil else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
                 return try await webhookPage(signed, notice: "\(id) is enabled again: its pending deliveries resume, in order.")
             },
-            signed(.post, "/webhooks/:webhook/remove", "Remove an endpoint") { _, context, signed in
+            signed(.post, "/webhooks/:webhook/remove", "Remove an endpoint", needs: .scope(.webhooksManage)) { _, context, signed in
                 let id = try context.parameters.require("webhook")
                 guard try await webhooks.delete(id, origin: signed.origin) else { return try await webhookPage(signed, error: "No endpoint \(id).", status: .notFound) }
                 return try await webhookPage(signed, notice: "\(id) and its deliveries are removed.")
@@ -82,7 +82,7 @@ extension ConsoleRoutes {
             <p><code>\(secret.value)</code></p></div>
             """
         } ?? .empty
-        return ConsolePage.page("Webhooks", section: "/console/webhooks", csrf: signed.csrf, notice: notice, error: error, status: status, """
+        return ConsolePage.page("Webhooks", section: "/console/webhooks", csrf: signed.csrf, role: signed.role, notice: notice, error: error, status: status, """
             \(shown)
             \(endpoints.isEmpty ? "<p class=\"empty\">No webhook endpoint yet.</p>" : sections.joined)
             <h2>Subscribe an endpoint</h2>
@@ -117,7 +117,7 @@ extension ConsoleRoutes {
         let stopped = counters.stoppedIdentities.sorted { $0.key < $1.key }.map {
             "<tr><th scope=\"row\">\($0.key)</th><td>\($0.value)</td></tr>" as HTML
         }
-        return ConsolePage.page("Push", section: "/console/push", csrf: signed.csrf, """
+        return ConsolePage.page("Push", section: "/console/push", csrf: signed.csrf, role: signed.role, """
             <dl class="facts" id="queue">
             <dt>Waiting</dt><dd>\(ConsolePage.number(waiting))</dd>
             <dt>In flight</dt><dd>\(ConsolePage.number(outbox.inFlight))</dd>
@@ -141,7 +141,7 @@ extension ConsoleRoutes {
     private func deviceLogs(_ signed: Signed) async throws -> HTTPResponse {
         let logs = try await passes.recentDeviceLogs(limit: 200)
         let rows = logs.map { "<tr><td>\(ConsolePage.time($0.receivedAt))</td><td class=\"log\">\($0.message)</td></tr>" as HTML }
-        return ConsolePage.page("Device logs", section: "/console/devices", csrf: signed.csrf, rows.isEmpty
+        return ConsolePage.page("Device logs", section: "/console/devices", csrf: signed.csrf, role: signed.role, rows.isEmpty
             ? "<p class=\"empty\">No device has sent a log. Wallet sends one when it cannot reach or use this server, so an empty list is good news.</p>"
             : """
                 <div class="scroll"><table id="device-logs"><caption>What devices reported, newest first</caption>
@@ -165,7 +165,7 @@ extension ConsoleRoutes {
                 <td>\(ConsolePage.number(days))</td><td>\(state)</td><td>\((users[passType] ?? []).sorted().joined(separator: ", "))</td></tr>
                 """
         }
-        return ConsolePage.page("Identities", section: "/console/identities", csrf: signed.csrf, rows.isEmpty
+        return ConsolePage.page("Identities", section: "/console/identities", csrf: signed.csrf, role: signed.role, rows.isEmpty
             ? "<p class=\"empty\">No signing identity is installed. Make one with <code>passwright certs request</code> and <code>passwright certs import</code>.</p>"
             : """
                 <div class="scroll"><table id="identities"><caption>Pass type certificates</caption>

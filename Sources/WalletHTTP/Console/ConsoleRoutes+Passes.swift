@@ -11,14 +11,14 @@ extension ConsoleRoutes {
 
     var passRoutes: [Route] {
         [
-            signed(.get, "/passes", "Find passes") { request, _, signed in try await passList(request, signed) },
-            signed(.get, "/passes/:passType/:serial", "A pass") { request, context, signed in
+            signed(.get, "/passes", "Find passes", needs: .scope(.passesRead)) { request, _, signed in try await passList(request, signed) },
+            signed(.get, "/passes/:passType/:serial", "A pass", needs: .scope(.passesRead)) { request, context, signed in
                 try await passDetails(try context.parameters.passKey(), signed, notice: request.query("notice"))
             },
-            signed(.post, "/passes/:passType/:serial", "Save a pass") { _, context, signed in
+            signed(.post, "/passes/:passType/:serial", "Save a pass", needs: .scope(.passesWrite)) { _, context, signed in
                 try await save(try context.parameters.passKey(), signed)
             },
-            signed(.get, "/passes/:passType/:serial/preview.png", "A pass's picture", start: .inPool) { request, context, _ in
+            signed(.get, "/passes/:passType/:serial/preview.png", "A pass's picture", needs: .scope(.passesRead), start: .inPool) { request, context, _ in
                 try await passPicture(try context.parameters.passKey(), request)
             },
         ]
@@ -58,7 +58,7 @@ extension ConsoleRoutes {
                 <tbody>\(rows)</tbody></table></div>
                 \(next)
                 """
-        return ConsolePage.page("Passes", section: "/console/passes", csrf: signed.csrf, """
+        return ConsolePage.page("Passes", section: "/console/passes", csrf: signed.csrf, role: signed.role, """
             <form id="search" method="get" action="/console/passes" role="search">
             <label for="q">Serial number or data value</label>
             <input type="search" name="q" id="q" value="\(text ?? "")" aria-describedby="q-hint">
@@ -74,7 +74,7 @@ extension ConsoleRoutes {
     private func passDetails(_ key: PassKey, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
                              submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
         guard let pass = try await passes.pass(key) else {
-            return ConsolePage.page("No such pass", section: "/console/passes", csrf: signed.csrf,
+            return ConsolePage.page("No such pass", section: "/console/passes", csrf: signed.csrf, role: signed.role,
                                     error: "There is no pass \(key.serialNumber) of \(key.passTypeIdentifier). Search for it by serial number or data.",
                                     status: .notFound, "<p><a href=\"/console/passes\">Find passes</a></p>")
         }
@@ -109,28 +109,31 @@ extension ConsoleRoutes {
         }
         let tag = String(pass.updateTag)
         let base = "/console/passes/\(Self.path(key))"
-        return ConsolePage.page("Pass \(key.serialNumber)", section: "/console/passes", csrf: signed.csrf, notice: notice, error: error, status: status, """
+        let editor: HTML = signed.can(.passesWrite) ? """
+        <form id="edit" method="post" action="\(base)">
+        \(ConsolePage.csrfField(signed.csrf))
+        <fieldset><legend>Fields the template uses</legend>\(fields.isEmpty ? "<p class=\"hint\">The template has no placeholders; edit the data as JSON below.</p>" : fields.joined)</fieldset>
+        <label for="raw">All data as JSON</label>
+        <textarea name="raw" id="raw" rows="6" spellcheck="false" aria-describedby="raw-hint">\(raw)</textarea>
+        <p class="hint" id="raw-hint">Edit this instead of the fields above to add or remove keys; the fields are used while this equals the stored data.</p>
+        <fieldset><legend>Where and when it shows</legend>
+        <label for="locations">Locations (JSON array, empty for the template's)</label>
+        <textarea name="locations" id="locations" rows="3" spellcheck="false">\(override("locations"))</textarea>
+        <label for="relevantDates">Relevant dates (JSON array, empty for the template's)</label>
+        <textarea name="relevantDates" id="relevantDates" rows="3" spellcheck="false">\(override("relevantDates"))</textarea>
+        </fieldset>
+        <div class="check"><input type="checkbox" name="voided" id="voided" value="on"\(HTML(raw: pass.voided ? " checked" : ""))><label for="voided">Voided (Wallet shows it as no longer valid)</label></div>
+        <button type="submit">Save</button>
+        </form>
+        """ : "<pre id=\"data\" class=\"data\">\(raw)</pre><p class=\"hint\">Your role can read this pass but not change it.</p>"
+        return ConsolePage.page("Pass \(key.serialNumber)", section: "/console/passes", csrf: signed.csrf, role: signed.role, notice: notice, error: error, status: status, """
             <p>\(key.passTypeIdentifier) · template <a href="/console/templates/\(pass.template)">\(pass.template)</a> v\(pass.templateVersion) · update tag \(tag)\(pass.voided ? " · voided" : "")</p>
             <div class="pictures">
             <img class="preview front" src="\(base)/preview.png?side=front&amp;tag=\(tag)" alt="Pass \(key.serialNumber) as its holder sees the front now" width="375">
             <img class="preview back" src="\(base)/preview.png?side=back&amp;tag=\(tag)" alt="Pass \(key.serialNumber): the back" width="375">
             </div>
             <h2>Data</h2>
-            <form id="edit" method="post" action="\(base)">
-            \(ConsolePage.csrfField(signed.csrf))
-            <fieldset><legend>Fields the template uses</legend>\(fields.isEmpty ? "<p class=\"hint\">The template has no placeholders; edit the data as JSON below.</p>" : fields.joined)</fieldset>
-            <label for="raw">All data as JSON</label>
-            <textarea name="raw" id="raw" rows="6" spellcheck="false" aria-describedby="raw-hint">\(raw)</textarea>
-            <p class="hint" id="raw-hint">Edit this instead of the fields above to add or remove keys; the fields are used while this equals the stored data.</p>
-            <fieldset><legend>Where and when it shows</legend>
-            <label for="locations">Locations (JSON array, empty for the template's)</label>
-            <textarea name="locations" id="locations" rows="3" spellcheck="false">\(override("locations"))</textarea>
-            <label for="relevantDates">Relevant dates (JSON array, empty for the template's)</label>
-            <textarea name="relevantDates" id="relevantDates" rows="3" spellcheck="false">\(override("relevantDates"))</textarea>
-            </fieldset>
-            <div class="check"><input type="checkbox" name="voided" id="voided" value="on"\(HTML(raw: pass.voided ? " checked" : ""))><label for="voided">Voided (Wallet shows it as no longer valid)</label></div>
-            <button type="submit">Save</button>
-            </form>
+            \(editor)
             <h2>Devices</h2>
             \(deviceRows.isEmpty ? "<p class=\"empty\">No device has this pass yet. When a holder adds it to Wallet, the device registers and shows here.</p>" : """
                 <div class="scroll"><table id="devices"><caption>Devices with this pass and the last push to each</caption>

@@ -10,18 +10,18 @@ import WalletCore
 extension ConsoleRoutes {
     var templateRoutes: [Route] {
         [
-            signed(.get, "/templates", "Templates") { _, _, signed in try await templateList(signed) },
-            signed(.post, "/templates/upload", "Check an upload", maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await review(signed) },
-            signed(.get, "/templates/:template", "A template") { request, context, signed in
+            signed(.get, "/templates", "Templates", needs: .scope(.templatesRead)) { _, _, signed in try await templateList(signed) },
+            signed(.post, "/templates/upload", "Check an upload", needs: .scope(.templatesWrite), maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await review(signed) },
+            signed(.get, "/templates/:template", "A template", needs: .scope(.templatesRead)) { request, context, signed in
                 try await templateDetails(try context.parameters.require("template"), signed, notice: request.query("notice"))
             },
-            signed(.get, "/templates/:template/preview.png", "A template's picture", start: .inPool) { request, context, _ in
+            signed(.get, "/templates/:template/preview.png", "A template's picture", needs: .scope(.templatesRead), start: .inPool) { request, context, _ in
                 try await templatePicture(try context.parameters.require("template"), request)
             },
-            signed(.post, "/templates/:template/publish", "Make an upload current", maxBodySize: Self.maxUploadBody, start: .inPool) { _, context, signed in
+            signed(.post, "/templates/:template/publish", "Make an upload current", needs: .scope(.templatesWrite), maxBodySize: Self.maxUploadBody, start: .inPool) { _, context, signed in
                 try await publish(try context.parameters.require("template"), signed)
             },
-            signed(.post, "/templates/:template/rollback", "Roll back", start: .inPool) { _, context, signed in
+            signed(.post, "/templates/:template/rollback", "Roll back", needs: .scope(.templatesWrite), start: .inPool) { _, context, signed in
                 try await rollback(try context.parameters.require("template"), signed)
             },
         ]
@@ -50,19 +50,26 @@ extension ConsoleRoutes {
                 <thead><tr><th scope="col">Template</th><th scope="col">Version</th><th scope="col">Passes</th><th scope="col">Behind</th><th scope="col">Status</th></tr></thead>
                 <tbody>\(rows)</tbody></table></div>
                 """
-        return ConsolePage.page("Templates", section: "/console/templates", csrf: signed.csrf, error: error, status: status, """
+        return ConsolePage.page("Templates", section: "/console/templates", csrf: signed.csrf, role: signed.role, error: error, status: status, """
             \(table)
-            <h2>Upload a template</h2>
-            <form id="upload" method="post" action="/console/templates/upload" enctype="multipart/form-data">
-            \(ConsolePage.csrfField(signed.csrf))
-            <label for="upload-name">Template name</label>
-            <input name="name" id="upload-name" required pattern="[A-Za-z0-9_.\\-]+" aria-describedby="upload-name-hint">
-            <p class="hint" id="upload-name-hint">An existing name makes a new version of it.</p>
-            <label for="upload-archive">Template folder as a zip</label>
-            <input type="file" name="archive" id="upload-archive" accept=".zip" required>
-            <button type="submit">Check upload</button>
-            </form>
+            \(signed.can(.templatesWrite) ? Self.uploadForm(signed.csrf) : .empty)
             """)
+    }
+
+    /// The upload form, for roles that may publish templates.
+    private static func uploadForm(_ csrf: String) -> HTML {
+        """
+        <h2>Upload a template</h2>
+        <form id="upload" method="post" action="/console/templates/upload" enctype="multipart/form-data">
+        \(ConsolePage.csrfField(csrf))
+        <label for="upload-name">Template name</label>
+        <input name="name" id="upload-name" required pattern="[A-Za-z0-9_.\\-]+" aria-describedby="upload-name-hint">
+        <p class="hint" id="upload-name-hint">An existing name makes a new version of it.</p>
+        <label for="upload-archive">Template folder as a zip</label>
+        <input type="file" name="archive" id="upload-archive" accept=".zip" required>
+        <button type="submit">Check upload</button>
+        </form>
+        """
     }
 
     /// Lints the uploaded zip and shows the result, with the button that makes it current only
@@ -98,7 +105,7 @@ extension ConsoleRoutes {
                 </form>
                 """
             : "<p class=\"error\" role=\"alert\">\(errors.count) finding\(errors.count == 1 ? "" : "s") would give passes Wallet refuses, so this upload cannot be made current. Fix \(errors.count == 1 ? "it" : "them") in the folder and upload again.</p>"
-        return ConsolePage.page("Review \(name)", section: "/console/templates", csrf: signed.csrf, """
+        return ConsolePage.page("Review \(name)", section: "/console/templates", csrf: signed.csrf, role: signed.role, """
             <p>\(archive.fileName), \(unpacked.files.count) files\(unpacked.skipped.isEmpty ? "" : ", left out: \(unpacked.skipped.joined(separator: ", "))").</p>
             <div class="pictures">\(picture)</div>
             <h2>Lint</h2>
@@ -115,7 +122,7 @@ extension ConsoleRoutes {
         let publication = try await templates.publish(name: name, files: unpacked.files, skipped: unpacked.skipped, origin: signed.origin)
         switch publication {
         case .refused(let findings):
-            return ConsolePage.page("Review \(name)", section: "/console/templates", csrf: signed.csrf,
+            return ConsolePage.page("Review \(name)", section: "/console/templates", csrf: signed.csrf, role: signed.role,
                                     error: "The upload was refused: it would give passes Wallet refuses. Nothing was stored.", status: .unprocessableContent,
                                     Self.lintTable(findings))
         case .published(let save, _, _, let passes):
@@ -144,7 +151,7 @@ extension ConsoleRoutes {
 
     private func templateDetails(_ name: String, _ signed: Signed, notice: String? = nil, error: String? = nil) async throws -> HTTPResponse {
         guard let history = try await templates.history(name) else {
-            return ConsolePage.page("No such template", section: "/console/templates", csrf: signed.csrf,
+            return ConsolePage.page("No such template", section: "/console/templates", csrf: signed.csrf, role: signed.role,
                                     error: "There is no template \(name). Pick one from the list or upload it.", status: .notFound,
                                     "<p><a href=\"/console/templates\">All templates</a></p>")
         }
@@ -161,7 +168,7 @@ extension ConsoleRoutes {
             """
         }
         let options = versions.filter { $0.version != current }.reversed().map { "<option value=\"\($0.version)\">v\($0.version)</option>" as HTML }
-        let rollback: HTML = options.isEmpty ? "<p class=\"hint\">There is only one version, so there is nothing to roll back to.</p>" : """
+        let rollback: HTML = !signed.can(.templatesWrite) ? .empty : options.isEmpty ? "<p class=\"hint\">There is only one version, so there is nothing to roll back to.</p>" : """
             <form id="rollback" method="post" action="/console/templates/\(name)/rollback">
             \(ConsolePage.csrfField(signed.csrf))
             <label for="rollback-version">Make an older version current again</label>
@@ -169,7 +176,7 @@ extension ConsoleRoutes {
             <button type="submit">Roll back</button>
             </form>
             """
-        return ConsolePage.page("Template \(name)", section: "/console/templates", csrf: signed.csrf, notice: notice, error: error, """
+        return ConsolePage.page("Template \(name)", section: "/console/templates", csrf: signed.csrf, role: signed.role, notice: notice, error: error, """
             <p>Current version: <strong id="current-version">version <data value="\(current)">\(current)</data></strong></p>
             <div class="pictures">
             <img class="preview front" src="/console/templates/\(name)/preview.png?side=front&amp;v=\(current)" alt="Template \(name), version \(current): the front, each placeholder showing its name" width="375">

@@ -21,6 +21,9 @@ struct ConsoleRoutes: Sendable {
     let bulkJobs: BulkJobService
     let apiKeys: APIKeyService
     let audit: AuditService
+    let users: ConsoleUsers
+    /// The server's public URL, for the invite links an owner hands out.
+    let publicURL: String
     /// The API's bulk job routes, whose results the console's downloads reuse.
     let bulk: BulkJobRoutes
     let assets: ConsoleAssets
@@ -36,6 +39,10 @@ struct ConsoleRoutes: Sendable {
         /// The author of what the request writes (the audit trail's actor, source and address).
         let origin: APICaller.Origin
         var csrf: String { session.csrf }
+        var role: ConsoleRole { session.role }
+
+        /// Whether the role may do what `scope` allows: pages show only the forms it may use.
+        func can(_ scope: APIScope) -> Bool { role.scopes.contains(scope) }
     }
 
     typealias SignedHandler = @Sendable (HTTPRequest, RequestContext, Signed) async throws -> HTTPResponse
@@ -47,7 +54,7 @@ struct ConsoleRoutes: Sendable {
         group.add(Route(.post, "/sign-in", summary: "Sign in with the admin token", maxBodySize: 8 << 10, requestBody: .form("ConsoleForm")) { request, _ in
             try await signIn(request)
         })
-        group.add(signed(.post, "/sign-out", "Sign out") { request, _, signed in
+        group.add(signed(.post, "/sign-out", "Sign out", needs: .signedIn) { request, _, signed in
             let cookie = try await auth.signOut(request)
             try await audit.record("console.sign-out", target: "console", origin: signed.origin)
             return ConsolePage.redirect("/console/sign-in", cookie: cookie)
@@ -61,12 +68,13 @@ struct ConsoleRoutes: Sendable {
         group.add(jobRoutes)
         group.add(keyRoutes)
         group.add(auditRoutes)
+        group.add(userRoutes)
         return group
     }
 
     /// A route that needs a session: a `GET` without one is sent to sign in, a `POST` without one or
     /// without the session's CSRF token is refused with 403.
-    func signed(_ method: HTTPMethod, _ path: String, _ summary: String, maxBodySize: Int? = nil,
+    func signed(_ method: HTTPMethod, _ path: String, _ summary: String, needs: ConsoleNeed, maxBodySize: Int? = nil,
                 start: ResponderStart = .onDaemonThread, _ handler: @escaping SignedHandler) -> Route {
         let auth = self.auth
         return Route(method, path, summary: summary, maxBodySize: maxBodySize ?? (method == .get ? nil : Self.maxFormBody), start: start,
@@ -77,15 +85,19 @@ struct ConsoleRoutes: Sendable {
                     <main id="main"><h1>Signed out</h1><p class="error" role="alert">Your session has ended. <a href="/console/sign-in">Sign in</a> again and repeat what you did.</p></main>
                     """)
             }
+            // The server refuses what the role may not do, whatever the page showed.
+            guard needs.allows(session.role) else {
+                return ConsolePage.page("Not allowed", section: "", csrf: session.csrf, role: session.role, error: needs.refusal, status: .forbidden, .empty)
+            }
             var form: ConsoleForm?
             if method != .get {
                 let parsed = try ConsoleForm(request)
                 guard let given = parsed["csrf"], constantTimeEquals(given, session.csrf) else {
-                    return ConsolePage.page("Refused", section: "", csrf: session.csrf, error: "The form did not carry this session's security token, so nothing was changed. Reload the page and try again.", status: .forbidden, .empty)
+                    return ConsolePage.page("Refused", section: "", csrf: session.csrf, role: session.role, error: "The form did not carry this session's security token, so nothing was changed. Reload the page and try again.", status: .forbidden, .empty)
                 }
                 form = parsed
             }
-            return try await handler(request, context, Signed(session: session, form: form, origin: ConsoleSessions.origin(address: request.remoteAddress)))
+            return try await handler(request, context, Signed(session: session, form: form, origin: ConsoleSessions.origin(of: session.user, address: request.remoteAddress)))
         }
     }
 
@@ -98,9 +110,14 @@ struct ConsoleRoutes: Sendable {
             \(error.map { HTML("<p class=\"error\" role=\"alert\">\($0)</p>") } ?? .empty)
             <form id="sign-in" method="post" action="/console/sign-in">
             <input type="hidden" name="csrf" value="\(token)">
+            <label for="email">E-mail address</label>
+            <input type="email" name="email" id="email" autocomplete="email">
+            <label for="password">Password</label>
+            <input type="password" name="password" id="password" autocomplete="current-password">
+            <p class="hint">Or, as the owner:</p>
             <label for="token">Admin token</label>
-            <input type="password" name="token" id="token" autocomplete="current-password" required>
-            <p class="hint" id="token-hint">The server's <code>PASSWRIGHT_ADMIN_TOKEN</code>. It is checked once and never shown again.</p>
+            <input type="password" name="token" id="token" autocomplete="current-password" aria-describedby="token-hint">
+            <p class="hint" id="token-hint">The server's <code>PASSWRIGHT_ADMIN_TOKEN</code>, instead of an e-mail address and password. It is checked once and never shown again.</p>
             <button type="submit">Sign in</button>
             </form>
             </main>
@@ -112,19 +129,25 @@ struct ConsoleRoutes: Sendable {
         guard ConsoleAuth.preSessionMatches(request, form: form) else {
             return try await signInPage(request, error: "The sign-in form had expired. Enter the token again.", status: .forbidden)
         }
-        let origin = ConsoleSessions.origin(address: request.remoteAddress)
-        let outcome = try await auth.signIn(token: form["token"] ?? "", from: request.remoteAddress ?? "unknown")
+        let address = request.remoteAddress
+        let token = form["token"] ?? "", email = (form["email"] ?? "").trimmingCharacters(in: .whitespaces)
+        let outcome = token.isEmpty
+            ? try await auth.signIn(email: email, password: form["password"] ?? "", from: address ?? "unknown")
+            : try await auth.signIn(token: token, from: address ?? "unknown")
         switch outcome {
-        case .signedIn(let cookie):
-            try await audit.record("console.sign-in", target: "console", origin: origin)
+        case .signedIn(let cookie, let user):
+            try await audit.record("console.sign-in", target: "console", origin: ConsoleSessions.origin(of: user, address: address))
             return ConsolePage.redirect("/console/templates", cookie: cookie)
         case .refused:
             // A guessing address shows in the trail (never what it typed); past the throttle's
             // limit refusals are not written, so a flood cannot fill the trail.
-            try await audit.record("console.sign-in-refused", target: "console", origin: origin)
-            return try await signInPage(request, error: "That is not the admin token. Check PASSWRIGHT_ADMIN_TOKEN on the server and try again.", status: .unauthorized)
+            try await audit.record("console.sign-in-refused", target: "console", origin: ConsoleSessions.origin(of: nil, address: address))
+            let message = token.isEmpty
+                ? "That e-mail address and password do not match an active user. Check both, or ask an owner for a new invite."
+                : "That is not the admin token. Check PASSWRIGHT_ADMIN_TOKEN on the server and try again."
+            return try await signInPage(request, error: message, status: .unauthorized)
         case .tooManyAttempts:
-            return try await signInPage(request, error: "Too many wrong tokens from this address. Wait a minute, then try again.", status: .tooManyRequests)
+            return try await signInPage(request, error: "Too many failed sign-ins from this address or for this account. Wait a minute, then try again.", status: .tooManyRequests)
         }
     }
 

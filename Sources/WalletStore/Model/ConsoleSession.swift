@@ -12,6 +12,8 @@ public struct ConsoleSession: Sendable, Hashable, CustomStringConvertible {
     public let createdAt: Date
     /// When it stops being accepted; expired rows are ignored, then pruned.
     public let expiresAt: Date
+    /// The user signed in; `nil` for a session signed in with the admin token (the owner).
+    public let userID: String?
 
     /// The times only: the hash and the CSRF token must not reach a log.
     public var description: String { "ConsoleSession(created: \(createdAt), expires: \(expiresAt))" }
@@ -21,5 +23,6 @@ public struct ConsoleSession: Sendable, Hashable, CustomStringConvertible {
         csrf = try row.string("csrf")
         createdAt = Milliseconds.date(try row.int64("created_at"))
         expiresAt = Milliseconds.date(try row.int64("expires_at"))
+        userID = try row.optionalString("user_id")
     }
 }
