@@ -11,7 +11,6 @@ struct DataRightsRoutes {
     func group(auth: APIAuth) -> RouteGroup {
         let service = self.service
         var group = RouteGroup("/api/v1")
-        let lookup = RouteBody.json(HolderLookup.schemaName)
         group.add(Route(
             .delete, "/passes/:passType/:serial", operationID: "erasePass",
             summary: "Erase the holder's data: the pass is voided and pushed, its record blanked, its history, held change, upload lines and device logs removed; the serial stays as a tombstone",
@@ -23,19 +22,13 @@ struct DataRightsRoutes {
             }
             return try .json(ErasureResult([erasure]))
         })
-        group.add(Route(
-            .post, "/erasures", operationID: "eraseHolder",
+        group.add(Self.lookup(
+            "/erasures", operationID: "eraseHolder", scope: .passesErase, auth: auth, schema: ErasureResult.schemaName,
             summary: "Erase every pass whose record holds a value (a member id, an e-mail address), as DELETE does for one",
-            auth: auth.requiring(.passesErase), maxBodySize: 16 << 10, requestBody: lookup,
-            responses: [
-                .json(.ok, "The passes erased (none when nothing matched)", schema: ErasureResult.schemaName), .problem(.badRequest, "Malformed JSON"),
-                .problem(.unprocessableContent, "No field or value"),
-            ]
-        ) { request, context in
-            let body = try HolderLookup(validating: request.jsonObject())
-            let erasures = try await service.erase(
-                matching: body.field, value: body.value, template: body.template, origin: try context.identity(as: APICaller.self).origin)
-            return try .json(ErasureResult(erasures))
+            answer: "The passes erased (none when nothing matched)"
+        ) { body, context in
+            try .json(ErasureResult(try await service.erase(
+                matching: body.field, value: body.value, template: body.template, origin: try context.identity(as: APICaller.self).origin)))
         })
         group.add(Route(
             .get, "/passes/:passType/:serial/export", operationID: "exportPass",
@@ -46,18 +39,25 @@ struct DataRightsRoutes {
             guard let export = try await service.export(try context.parameters.passKey()) else { return .problem(status: .notFound, detail: "no such pass") }
             return try .json(export)
         })
-        group.add(Route(
-            .post, "/exports", operationID: "exportHolder",
-            summary: "Everything stored about every pass whose record holds a value, as JSON",
-            auth: auth.requiring(.passesRead), maxBodySize: 16 << 10, requestBody: lookup,
-            responses: [
-                .json(.ok, "The export (no passes when nothing matched)", schema: HolderExport.schemaName), .problem(.badRequest, "Malformed JSON"),
-                .problem(.unprocessableContent, "No field or value"),
-            ]
-        ) { request, _ in
-            let body = try HolderLookup(validating: request.jsonObject())
-            return try .json(try await service.export(matching: body.field, value: body.value, template: body.template))
+        group.add(Self.lookup(
+            "/exports", operationID: "exportHolder", scope: .passesRead, auth: auth, schema: HolderExport.schemaName,
+            summary: "Everything stored about every pass whose record holds a value, as JSON", answer: "The export (no passes when nothing matched)"
+        ) { body, _ in
+            try .json(try await service.export(matching: body.field, value: body.value, template: body.template))
         })
         return group
+    }
+
+    /// A `POST` that names holders by a value in their records (``HolderLookup``), the one shape of
+    /// the by-value erasure and export.
+    private static func lookup(
+        _ path: String, operationID: String, scope: APIScope, auth: APIAuth, schema: String, summary: String, answer: String,
+        _ handle: @escaping @Sendable (HolderLookup, RequestContext) async throws -> HTTPResponse
+    ) -> Route {
+        Route(
+            .post, path, operationID: operationID, summary: summary, auth: auth.requiring(scope), maxBodySize: 16 << 10,
+            requestBody: .json(HolderLookup.schemaName),
+            responses: [.json(.ok, answer, schema: schema), .problem(.badRequest, "Malformed JSON"), .problem(.unprocessableContent, "No field or value")]
+        ) { request, context in try await handle(try HolderLookup(validating: request.jsonObject()), context) }
     }
 }
