@@ -78,9 +78,8 @@ public struct ConsoleUsers: Sendable {
     public func authenticate(email: String, password: String) async throws -> User? {
         let user = try await store.consoleUser(email: email.trimmingCharacters(in: .whitespaces).lowercased())
         let hasher = self.hasher
-        let stored = user?.passwordHash ?? Self.decoy
-        let matches = try await offPool { hasher.verify(password, against: stored) }
-        guard let user, matches, user.passwordHash != nil, user.disabledAt == nil else { return nil }
+        let matches = try await offPool { hasher.verify(password, against: user?.passwordHash ?? Self.decoy) }
+        guard let user, let stored = user.passwordHash, matches, user.disabledAt == nil else { return nil }
         let rehashed = hasher.needsRehash(stored) ? try? await offPool { try hasher.hash(password) } : nil
         try await store.noteConsoleSignIn(user.id, rehashed: rehashed)
         return user

@@ -51,7 +51,7 @@ struct ConsoleRoutes: Sendable {
         var group = RouteGroup("/console")
         group.add(Route(.get, "", summary: "Console home") { _, _ in ConsolePage.redirect("/console/templates") })
         group.add(Route(.get, "/sign-in", summary: "Sign-in page") { request, _ in try await signInPage(request) })
-        group.add(Route(.post, "/sign-in", summary: "Sign in with the admin token", maxBodySize: 8 << 10, requestBody: .form("ConsoleForm")) { request, _ in
+        group.add(Route(.post, "/sign-in", summary: "Sign in with an e-mail address and password, or the admin token", maxBodySize: 8 << 10, requestBody: .form("ConsoleForm")) { request, _ in
             try await signIn(request)
         })
         group.add(signed(.post, "/sign-out", "Sign out", needs: .signedIn) { request, _, signed in
