@@ -8,10 +8,11 @@
 /// The defaults are OWASP's minimum argon2id configuration (Password Storage Cheat Sheet: m = 19 MiB,
 /// t = 2, p = 1), not RFC 9106's second recommendation (m = 64 MiB, t = 3, p = 4), because the server has
 /// 2 cores that also sign passes. Measured there with `Benchmarks/signin.sh` (BENCHMARKS.md, "Console
-/// sign-in"): a hash at the defaults holds one core for about 30 ms (as long as about 40 signatures),
-/// and signing keeps the other; RFC 9106's set holds both cores for about 150 ms (210 ms of CPU) and
-/// 64 MiB per concurrent sign-in, and its 4 lanes buy nothing on 2 cores. An attacker's cost per guess
-/// grows with m × t, not with p: raise m and t (keeping p at 1) as the hardware grows.
+/// sign-in"): a hash at the defaults holds one core for 24–30 ms (the CPU time of 30–40 signatures),
+/// and signing keeps the other; RFC 9106's set takes 200–210 ms of CPU, holds both cores for 150 ms
+/// when they are free, and 64 MiB per concurrent sign-in; its 4 lanes buy nothing on 2 cores. An
+/// attacker's cost per guess grows with m × t, not with p: raise m and t (keeping p at 1) as the
+/// hardware grows. Verifying costs as much as hashing.
 public struct PasswordHasher: Sendable, Equatable {
     /// Memory per hash, in KiB (argon2id's m). At least 8 × ``parallelism``.
     public let memoryKiB: UInt32

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry]
 
     static let initial = Migration(
         version: 1,
@@ -554,5 +554,14 @@ enum WalletSchema {
             );
             ALTER TABLE console_sessions ADD COLUMN user_id TEXT;
             CREATE INDEX console_sessions_user ON console_sessions (user_id);
+            """
+
+    /// Each pass's rendered `expirationDate`, recorded by every write that renders it, so the passes
+    /// past it are a seek away (`--void-expired`). Passes stored before have none until they change.
+    static let expiry = Migration(version: 15, name: "expiry", sqlite: expiryScript, postgres: expiryScript)
+
+    private static let expiryScript = """
+            ALTER TABLE passes ADD COLUMN expires_at BIGINT;
+            CREATE INDEX passes_expiring ON passes (expires_at) WHERE NOT voided AND expires_at IS NOT NULL;
             """
 }

@@ -135,12 +135,12 @@ extension WalletStore {
                         let inserted = try await transaction.execute(SQL(
                             """
                             INSERT INTO passes (pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                                                update_tag, voided, created_at, updated_at, template_version)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                                                update_tag, voided, created_at, updated_at, template_version, expires_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                             """,
                             .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
                             .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(0), .integer(now), .integer(now),
-                            .integer(pass.templateVersion)))
+                            .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null))
                         if inserted == 1 {
                             marks.append((settlement.claim.line, "issued", nil))
                             issued += 1

@@ -13,14 +13,14 @@ extension WalletStore {
                 let rows = try await transaction.query(SQL(
                     """
                     INSERT INTO passes (pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                                        update_tag, voided, created_at, updated_at, template_version)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        update_tag, voided, created_at, updated_at, template_version, expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     RETURNING pass_type_identifier, serial_number, template, data, overrides, authentication_token,
                               update_tag, voided, created_at, updated_at, template_version, last_notified_at
                     """,
                     .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
                     .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
-                    .integer(now), .integer(now), .integer(pass.templateVersion)
+                    .integer(now), .integer(now), .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null
                 ))
                 let stored = try StoredPass(row: rows[0])
                 try await self.appendEvents([WalletEventDraft(

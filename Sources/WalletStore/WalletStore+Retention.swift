@@ -24,6 +24,19 @@ extension WalletStore {
         }
     }
 
+    /// Up to `limit` passes not voided whose recorded `expirationDate` is at or before `now`, soonest
+    /// first; a seek on `passes_expiring`.
+    public func expiredPasses(at now: Date, limit: Int = 200) async throws -> [PassKey] {
+        try await storing("find passes past their expiration date") {
+            try await database.query(SQL(
+                """
+                SELECT pass_type_identifier, serial_number FROM passes
+                WHERE NOT voided AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at LIMIT ?
+                """, .integer(Milliseconds.of(now)), .integer(Int64(limit))
+            )).map { PassKey(passTypeIdentifier: try $0.string("pass_type_identifier"), serialNumber: try $0.string("serial_number")) }
+        }
+    }
+
     /// Up to `limit` voided passes, not erased yet, that last changed before `cutoff`, oldest first.
     public func voidedPasses(before cutoff: Date, limit: Int = 200) async throws -> [PassKey] {
         try await storing("find voided passes past their retention") {

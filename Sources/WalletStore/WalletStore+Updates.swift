@@ -1,3 +1,4 @@
+import Foundation
 import PassModel
 import Storage
 
@@ -23,11 +24,12 @@ extension WalletStore {
         let updated = altering.map { pass, change, _, _ in
             StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
+        let expiries = altering.map(\.1.expiresAt)
         var start = updated.startIndex
         while start < updated.endIndex {
-            let batch = updated[start..<min(start + Self.updateBatchSize, updated.endIndex)]
-            try await Self.write(batch, tag: tag, in: transaction)
-            start = batch.endIndex
+            let end = min(start + Self.updateBatchSize, updated.endIndex)
+            try await Self.write(updated[start..<end], expiries: expiries[start..<end], tag: tag, in: transaction)
+            start = end
         }
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
         let records = zip(altering, updated).map { old, new in
@@ -80,26 +82,30 @@ extension WalletStore {
         max(now, (previous / 1_000 + 1) * 1_000)
     }
 
-    /// Writes one batch of updated passes with one statement.
-    private static func write(_ passes: ArraySlice<StoredPass>, tag: Int64, in transaction: Transaction) async throws {
+    /// Writes one batch of updated passes with one statement; `expiries` are their changes'
+    /// ``PassChange/expiresAt`` (`nil`: keep the recorded one).
+    private static func write(_ passes: ArraySlice<StoredPass>, expiries: ArraySlice<Date??>, tag: Int64, in transaction: Transaction) async throws {
         var parameters: [SQLValue] = []
-        for pass in passes {
+        for (pass, expiry) in zip(passes, expiries) {
             parameters += [
                 .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.data), .text(pass.overrides),
                 .integer(pass.voided ? 1 : 0), .integer(pass.updatedAtMilliseconds), .integer(pass.templateVersion),
+                .integer(expiry == nil ? 0 : 1), (expiry ?? nil).map { .integer(Milliseconds.of($0)) } ?? .null,
             ]
         }
         parameters.append(.integer(tag))
-        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
+        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         try await transaction.execute(SQL(unsafeText: """
-            WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version) AS (VALUES \(rows))
+            WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version, expiry_given, expires_at)
+            AS (VALUES \(rows))
             UPDATE passes SET
                 data = changed.data,
                 overrides = changed.overrides,
                 voided = CAST(changed.voided AS BOOLEAN),
                 updated_at = CAST(changed.updated_at AS BIGINT),
                 template_version = CAST(changed.template_version AS BIGINT),
+                expires_at = CASE WHEN CAST(changed.expiry_given AS BIGINT) = 1 THEN CAST(changed.expires_at AS BIGINT) ELSE passes.expires_at END,
                 update_tag = ?
             FROM changed
             WHERE passes.pass_type_identifier = changed.pass_type_identifier AND passes.serial_number = changed.serial_number

@@ -3,8 +3,9 @@ import PasswrightTesting
 import Testing
 
 /// The server's secrets — the admin token, the download link key, an encrypted signing key's
-/// passphrase, API keys, webhook secrets — appear nowhere they could leak from after a run that used
-/// them all, rotations and refusals included: not in the database files, the server's log (at debug
+/// passphrase, API keys, webhook secrets, console session cookies, an invite token and a user's
+/// password — appear nowhere they could leak from after a run that used them all, rotations and
+/// refusals included: not in the database files, the server's log (at debug
 /// level), the event log, the audit trail or any answer but the one that shows a new secret once.
 @Suite("secrets at rest", .serialized)
 struct SecretsAtRestTests {
@@ -61,6 +62,41 @@ struct SecretsAtRestTests {
                 let rotated = try await revealing("POST", "/api/v1/webhooks/\(hookID?["id"] as? String ?? "")/rotate-secret", secret: key)
                 #expect(rotated.status == 200, "\(rotated)")
                 #expect(try await call("PATCH", "/api/v1/passes/pass.dev.passwright.loyalty/S-1", json: #"{"data":{"points":2}}"#).status == 200)
+                // The console: the owner signs in with the admin token and invites a user, who sets a
+                // password; both sessions' cookies, the invite token and the password are secrets too.
+                func cookie(_ name: String, in answer: RawResponse) -> String? {
+                    answer.headers.filter { $0.name.lowercased() == "set-cookie" }.compactMap { header -> String? in
+                        let pair = header.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+                        return pair.count == 2 && pair[0] == Substring(name) ? String(pair[1]) : nil
+                    }.first
+                }
+                func form(_ path: String, _ fields: [String: String], cookies: String) async throws -> RawResponse {
+                    let body = fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+                    return try await client.send("POST", path, headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", cookies)], body: Data(body.utf8))
+                }
+                func csrf(_ page: RawResponse) throws -> String {
+                    let text = page.text
+                    let start = try #require(text.range(of: #"name="csrf" value=""#))
+                    return String(text[start.upperBound...].prefix { $0 != "\"" })
+                }
+                let signIn = try await client.send("GET", "/console/sign-in")
+                let pre = try #require(cookie("passwright_console_pre", in: signIn))
+                let owner = try await form("/console/sign-in", ["csrf": try csrf(signIn), "token": adminToken], cookies: "passwright_console_pre=\(pre)")
+                let ownerCookie = try #require(cookie("passwright_console", in: owner), "\(owner)")
+                secrets.append(ownerCookie)
+                let users = try await client.send("GET", "/console/users", headers: [("Cookie", "passwright_console=\(ownerCookie)")])
+                let invited = try await form("/console/users", ["csrf": try csrf(users), "name": "Ada", "email": "ada@example.test", "role": "support"],
+                                             cookies: "passwright_console=\(ownerCookie)")
+                let link = try #require(invited.text.range(of: "/console/invite/"))
+                let inviteToken = String(invited.text[link.upperBound...].prefix { $0.isHexDigit })
+                secrets.append(inviteToken)
+                let password = "pw-" + UUID().uuidString
+                secrets.append(password)
+                let invitePage = try await client.send("GET", "/console/invite/\(inviteToken)")
+                let invitePre = try #require(cookie("passwright_console_pre", in: invitePage))
+                let accepted = try await form("/console/invite/\(inviteToken)", ["csrf": try csrf(invitePage), "password": password],
+                                              cookies: "passwright_console_pre=\(invitePre)")
+                secrets.append(try #require(cookie("passwright_console", in: accepted), "\(accepted)"))
                 #expect(try await call("GET", "/api/v1/events?limit=1000").status == 200)
                 #expect(try await call("GET", "/api/v1/audit?limit=500").status == 200)
                 let stopped = try await served.stop()
@@ -68,7 +104,7 @@ struct SecretsAtRestTests {
             } cleanup: {
                 _ = try? await served.kill()
             }
-            #expect(secrets.count == 8 && secrets.allSatisfy { $0.count >= 16 }, "every secret was captured: \(secrets.map(\.count))")
+            #expect(secrets.count == 12 && secrets.allSatisfy { $0.count >= 16 }, "every secret was captured: \(secrets.map(\.count))")
             var database = Data()
             for file in try FileManager.default.contentsOfDirectory(atPath: data.path) where file.hasPrefix("passwright.sqlite") {
                 database += try Data(contentsOf: data.appendingPathComponent(file))

@@ -46,11 +46,12 @@ struct ServeCommand: Subcommand {
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
-            .value("console", "on|off", help: "Serve the web console at /console, signed in with the admin token (default: on)."),
+            .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
             .value("audit-retention", "DAYS", help: "How long the audit trail (GET /api/v1/audit) keeps who changed what; 1 to 3650 (default: 365)."),
             .value("history-retention", "DAYS|forever", help: "How long each pass's change history is kept; 1 to 3650 or forever (default: forever)."),
             .value("device-log-retention", "DAYS|forever", help: "How long lines devices post to the log endpoint are kept (they are also capped at 10,000); 1 to 3650 or forever (default: 30)."),
+            .value("void-expired", "on|off", help: "Void each pass (and push it) within the hour after its expirationDate (default: off)."),
             .value("voided-retention", "DAYS|forever", help: "How long after it was voided a pass is erased (its record blanked, a voided tombstone kept, as DELETE /api/v1/passes/{type}/{serial} does); 1 to 3650 or forever (default: forever)."),
             .value("webhook-lease", "SECONDS", help: """
                 How long a webhook delivery in flight is held before another instance (or this one, restarted) \
@@ -156,10 +157,13 @@ struct ServeCommand: Subcommand {
             }
             return .seconds(days * 86_400)
         }
+        let voidExpiredText = setting("void-expired", "PASSWRIGHT_VOID_EXPIRED") ?? "off"
+        guard voidExpiredText == "on" || voidExpiredText == "off" else { throw UsageError("--void-expired is on or off, not '\(voidExpiredText)'") }
         passRetention = RetentionSettings(
             history: try days("history-retention", "PASSWRIGHT_HISTORY_RETENTION", default: "forever"),
             deviceLogs: try days("device-log-retention", "PASSWRIGHT_DEVICE_LOG_RETENTION", default: "30"),
-            voidedPasses: try days("voided-retention", "PASSWRIGHT_VOIDED_RETENTION", default: "forever"))
+            voidedPasses: try days("voided-retention", "PASSWRIGHT_VOIDED_RETENTION", default: "forever"),
+            voidExpired: voidExpiredText == "on")
         let webhookLeaseText = setting("webhook-lease", "PASSWRIGHT_WEBHOOK_LEASE") ?? "60"
         guard let webhookLeaseSeconds = Int(webhookLeaseText), (5...3600).contains(webhookLeaseSeconds) else {
             throw UsageError("--webhook-lease takes 5 to 3600 seconds, not '\(webhookLeaseText)'")

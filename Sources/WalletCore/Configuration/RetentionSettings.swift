@@ -1,5 +1,6 @@
 /// How long the store keeps what the operator may want gone sooner: pass history, device logs and
-/// voided passes. `nil` keeps for good. (The event log and the audit trail have their own settings.)
+/// voided passes, and whether expired passes are voided. `nil` keeps for good. (The event log and
+/// the audit trail have their own settings.)
 public struct RetentionSettings: Sendable, Equatable {
     /// A pass's change history (`GET /api/v1/passes/{type}/{serial}/history`, the console's list).
     public var history: Duration?
@@ -8,10 +9,14 @@ public struct RetentionSettings: Sendable, Equatable {
     /// How long after it was voided (its last change) a voided pass is erased: voided, its record
     /// blanked, a tombstone kept (as `DELETE /api/v1/passes/{type}/{serial}` does).
     public var voidedPasses: Duration?
+    /// Whether passes past their `expirationDate` are voided (and pushed, so Wallet shows it), within
+    /// the hour; Wallet shows an expired pass as expired either way.
+    public var voidExpired: Bool
 
-    public init(history: Duration? = nil, deviceLogs: Duration? = .seconds(30 * 86_400), voidedPasses: Duration? = nil) {
+    public init(history: Duration? = nil, deviceLogs: Duration? = .seconds(30 * 86_400), voidedPasses: Duration? = nil, voidExpired: Bool = false) {
         self.history = history
         self.deviceLogs = deviceLogs
         self.voidedPasses = voidedPasses
+        self.voidExpired = voidExpired
     }
 }

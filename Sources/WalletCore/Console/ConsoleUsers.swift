@@ -38,10 +38,14 @@ public struct ConsoleUsers: Sendable {
         }
         guard (1...100).contains(name.count) else { throw ServiceError.invalid("name must be 1 to 100 characters") }
         let token = Self.newToken()
-        let user = try await store.createConsoleUser(
-            id: "u_" + ConsoleSessions.randomHex(8), email: email, name: name, role: role.rawValue, inviteHash: Self.hash(token),
-            inviteExpiresAt: store.clock.now().addingTimeInterval(Self.inviteLifetime), origin: origin)
-        return Invitation(user: user, token: token)
+        do {
+            let user = try await store.createConsoleUser(
+                id: "u_" + ConsoleSessions.randomHex(8), email: email, name: name, role: role.rawValue, inviteHash: Self.hash(token),
+                inviteExpiresAt: store.clock.now().addingTimeInterval(Self.inviteLifetime), origin: origin)
+            return Invitation(user: user, token: token)
+        } catch WalletStoreError.consoleUserExists {
+            throw ServiceError.invalid("a user with the e-mail address \(email) exists already: change their role, or enable them, instead")
+        }
     }
 
     /// A new invite link for a user who has not accepted theirs (or lost it); the old link stops working.

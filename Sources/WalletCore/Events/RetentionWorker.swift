@@ -35,7 +35,7 @@ public struct RetentionWorker: Sendable {
         let passRound = try await passes.applyRetention(settings, now: now)
         let counts = [
             "events": try await events.prune(now: now), "idempotencyKeys": try await idempotency.prune(), "bulkJobs": try await bulkJobs.prune(),
-            "auditRows": try await audit.prune(now: now), "historyRows": passRound.historyRows, "deviceLogs": passRound.deviceLogs,
+            "auditRows": try await audit.prune(now: now), "historyRows": passRound.historyRows, "deviceLogs": passRound.deviceLogs, "expiredPassesVoided": passRound.voidedPasses,
             "erasedPasses": passRound.erasedPasses, "erasedPassRegistrations": passRound.erasedRegistrations,
         ]
         if counts.values.contains(where: { $0 > 0 }) {

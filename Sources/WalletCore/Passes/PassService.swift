@@ -88,11 +88,12 @@ public struct PassService: Sendable {
         let token = Self.string(request.data["authenticationToken"]) ?? SecureRandom.token(length: 32)
         guard token.count >= 16 else { throw ServiceError.invalid("data.authenticationToken must be at least 16 characters") }
         let input = PassInput(record: .object(request.data), recordName: "data", serialNumber: serial, authenticationToken: token, overrides: request.overrides)
-        _ = try compiler.validate(input)
+        let validated = try compiler.validate(input)
         let key = PassKey(passTypeIdentifier: compiler.template.passTypeIdentifier, serialNumber: serial)
         return NewPass(
             key: key, template: request.template, data: Self.text(.object(request.data)),
-            overrides: Self.text(.object(request.overrides)), authenticationToken: token, templateVersion: version)
+            overrides: Self.text(.object(request.overrides)), authenticationToken: token, templateVersion: version,
+            expiresAt: validated.pass.expirationDate?.date)
     }
 
     /// A change to one pass or to every pass of a template.

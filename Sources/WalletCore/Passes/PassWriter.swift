@@ -80,6 +80,7 @@ struct PassWriter: Sendable {
         guard let release, release > now else {
             // Everything goes out now, held edits included.
             request.change = target.stored
+            request.change?.expiresAt = .some(targetPass.expirationDate?.date)
             request.hold = hold == nil ? .keep : .remove
             request.notifies = notifying
             return Plan(request: request, heldUntil: nil)
@@ -92,6 +93,7 @@ struct PassWriter: Sendable {
                !NotificationPolicy.notifies(from: visiblePass, to: directPass) {
                 let remaining = held.map { $0.removing(keysOf: edit) }.filter { !$0.isEmpty }
                 request.change = direct.stored
+                request.change?.expiresAt = .some(directPass.expirationDate?.date)
                 request.hold = remaining.isEmpty ? .remove : .replace(Self.hold(remaining, of: pass.key, at: release))
                 return Plan(request: request, heldUntil: remaining.isEmpty ? nil : release)
             }

@@ -60,8 +60,6 @@ extension ConsoleRoutes {
             return try await userPage(signed, invited: invitation)
         } catch ServiceError.invalid(let message) {
             return try await userPage(signed, error: message, status: .unprocessableContent)
-        } catch let error where PassFailure(error) == nil && "\(error)".contains("exists already") {
-            return try await userPage(signed, error: "\(error)", status: .conflict)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PassModel
 /// A pass to create: the store keeps the JSON texts opaque and never looks inside them.
 public struct NewPass: Sendable, Hashable, CustomStringConvertible {
@@ -16,9 +17,11 @@ public struct NewPass: Sendable, Hashable, CustomStringConvertible {
     public var voided: Bool
     /// The template version it is rendered from (the current one when it is issued).
     public var templateVersion: Int64
+    /// Its `expirationDate` as rendered, so that passes past it can be found (and voided) by a seek.
+    public var expiresAt: Date?
 
     /// A pass with no overrides, not voided.
-    public init(key: PassKey, template: String, data: String, overrides: String = "{}", authenticationToken: String, voided: Bool = false, templateVersion: Int64 = 0) {
+    public init(key: PassKey, template: String, data: String, overrides: String = "{}", authenticationToken: String, voided: Bool = false, templateVersion: Int64 = 0, expiresAt: Date? = nil) {
         self.key = key
         self.template = template
         self.data = data
@@ -26,6 +29,7 @@ public struct NewPass: Sendable, Hashable, CustomStringConvertible {
         self.authenticationToken = authenticationToken
         self.voided = voided
         self.templateVersion = templateVersion
+        self.expiresAt = expiresAt
     }
 
     /// The key and template only: the token must not reach a log.

@@ -1,3 +1,4 @@
+import Foundation
 /// What a write sets on a pass; a `nil` field keeps the stored value.
 ///
 /// The store compares JSON as text: canonicalize it (for example with sorted keys) before handing it
@@ -11,6 +12,9 @@ public struct PassChange: Sendable, Hashable {
     public var voided: Bool?
     /// The template version the pass renders from after the write (a roll-out), or `nil` to keep it.
     public var templateVersion: Int64?
+    /// The `expirationDate` the changed pass renders with (`.some(nil)`: none), or `nil` to keep the
+    /// one recorded. Derived from the rest, so it never makes a change alter a pass by itself.
+    public var expiresAt: Date??
 
     /// A change of any of the mutable parts.
     public init(data: String? = nil, overrides: String? = nil, voided: Bool? = nil, templateVersion: Int64? = nil) {
