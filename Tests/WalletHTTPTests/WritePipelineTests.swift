@@ -152,9 +152,10 @@ struct WritePipelineTests {
 
     @Test("hold vs console save: a console edit made while a notification is held survives its release", arguments: Engine.selected)
     func holdVersusConsoleSave(engine: Engine) async throws {
-        // Spacing of 15 seconds, no quiet hours: the second notifying change is held for 15 seconds,
-        // long enough for the console's sign-in and save on a busy machine under a sanitizer.
-        let spaced = NotificationPolicy(enabled: true, quietHours: nil, spacing: .seconds(15))
+        // Spacing of 45 seconds, no quiet hours: the second notifying change is held for 45 seconds,
+        // long enough for the console's sign-in and save on a busy machine under a sanitizer (15 were
+        // not, once, under AddressSanitizer with every suite running beside it).
+        let spaced = NotificationPolicy(enabled: true, quietHours: nil, spacing: .seconds(45))
         try await withService(engine: engine, notifications: spaced) { server in
             let path = "/api/v1/passes/pass.dev.passwright.loyalty/CONSOLE-HOLD"
             _ = try await server.issue(serial: "CONSOLE-HOLD")
@@ -174,7 +175,7 @@ struct WritePipelineTests {
             let between = try await server.api("GET", path).json()
             #expect(between["data"]["member"]["name"].string == "Console Edit", "the console's silent edit goes at once")
             #expect(between["data"]["points"].number == 1, "while the notification is still held")
-            let stored = try await eventually("the held change is released", timeout: .seconds(60)) { () -> JSON? in
+            let stored = try await eventually("the held change is released", timeout: .seconds(120)) { () -> JSON? in
                 let pass = try await server.api("GET", path).json()
                 return pass["data"]["points"].number == 2 ? pass : nil
             }
