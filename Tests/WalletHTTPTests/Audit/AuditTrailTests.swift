@@ -6,7 +6,7 @@ import WalletHTTP
 /// `GET /api/v1/audit` on a running service: each write through the API names its key, source and
 /// address, the names of what changed and never a value; filters and paging; refusals name what is
 /// wrong. On both engines.
-@Suite(.timeLimit(.minutes(2))) struct AuditTrailTests {
+@Suite(.timeLimit(.minutes(5))) struct AuditTrailTests {
     static let loyalty = "pass.dev.passwright.loyalty"
 
     static func send(_ server: TestService, _ method: String, _ target: String, key: String, agent: String? = nil, json: JSON? = nil) async throws -> RawResponse {

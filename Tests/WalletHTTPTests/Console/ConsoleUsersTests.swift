@@ -8,7 +8,7 @@ import WalletHTTP
 /// Console users on both engines: an invite works once and only before it expires, a password is
 /// kept only as an argon2id hash, sign-in needs the right password of an active user, disabling ends
 /// the user's sessions at once, and every step is audited without a secret.
-@Suite(.timeLimit(.minutes(2))) struct ConsoleUsersTests {
+@Suite(.timeLimit(.minutes(5))) struct ConsoleUsersTests {
     @Test(arguments: Engine.selected)
     func inviteAcceptSignInDisable(engine: Engine) async throws {
         try await withService(engine: engine) { server in

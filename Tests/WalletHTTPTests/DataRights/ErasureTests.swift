@@ -8,7 +8,7 @@ import Testing
 /// about the holder; an erasure by a value in the records voids and pushes the passes, leaves
 /// Wallet a voided tombstone to fetch, is audited, is idempotent, refuses later changes, and leaves
 /// the holder's values nowhere in the database (the SQLite file and its log, or a `pg_dump`).
-@Suite(.timeLimit(.minutes(3))) struct ErasureTests {
+@Suite(.timeLimit(.minutes(6))) struct ErasureTests {
     static let loyalty = "pass.dev.passwright.loyalty"
     /// Values that appear nowhere else, so finding one anywhere is finding the holder's data.
     static let name = "Zelda Quux-Holderova"

@@ -8,7 +8,7 @@ import WalletCore
 /// `retention` job), keeps everything younger, and drops an erased pass's registrations once its
 /// grace is over; with `voidExpired`, passes past the expiration date their last write rendered are
 /// voided through the pipeline (pushed, audited as `expiry`).
-@Suite(.timeLimit(.minutes(2))) struct RetentionTests {
+@Suite(.timeLimit(.minutes(5))) struct RetentionTests {
     static let loyalty = "pass.dev.passwright.loyalty"
 
     @Test(arguments: Engine.selected)
