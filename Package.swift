@@ -80,7 +80,7 @@ let package = Package(
         // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
             "WalletStore", "Storage", "APNs", "HTTPClient", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
-            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords",
+            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords", "Barcodes", "Drawing",
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).

@@ -42,6 +42,8 @@ public final class WalletServices: Sendable {
     public let expiry: IdentityExpiry
     /// Signs and checks holder download links.
     public let links: DownloadLinks
+    /// What each holder's page shows.
+    public let holderPages: HolderPages
     /// The web console's signed-in sessions.
     public let consoleSessions: ConsoleSessions
     /// The console's named users and their roles.
@@ -95,6 +97,7 @@ public final class WalletServices: Sendable {
         self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
         holds = HoldReleaser(passes: passes, logger: logger)
         previews = PreviewService(passes: passes, templates: templates)
+        holderPages = HolderPages(passes: passes, previews: previews)
         consoleSessions = ConsoleSessions(store: store)
         consoleUsers = ConsoleUsers(store: store)
         links = DownloadLinks(key: configuration.downloadLinkKey, lifetime: configuration.downloadLinkLifetime)

@@ -56,7 +56,11 @@ public final class WalletService: Sendable {
             service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics,
             idempotent: Idempotent(service: services.idempotency))
         router.add(issuing.group(auth: auth))
-        router.add(issuing.downloads)
+        let holder = HolderRoutes(
+            pages: services.holderPages, links: services.links, publicURL: configuration.publicURL,
+            assets: try HolderAssets.load(badgesDirectory: configuration.walletBadgesDirectory), now: { service.now() })
+        router.add(holder.group)
+        router.add(holder.group(auth: auth))
         router.add(DataRightsRoutes(service: service).group(auth: auth))
         router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(auth: auth))
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(auth: auth))

@@ -21,7 +21,7 @@ struct DeviceFlowTests {
             #expect(downloadURL.hasPrefix(TestService.publicURL + "/passes/\(Self.passType)/FLOW-1?"))
 
             // The holder adds the pass; the device learns the token and web service URL from it.
-            let added = try await client.send("GET", try TestService.localTarget(of: downloadURL))
+            let added = try await client.send("GET", try TestService.passTarget(of: downloadURL))
             #expect(added.status == 200)
             let pass = try ServedPass(archive: added.body)
             let token = try pass.authenticationToken.orThrow("no authenticationToken in the pass")

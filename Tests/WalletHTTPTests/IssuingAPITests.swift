@@ -183,7 +183,7 @@ struct IssuingAPITests {
         }
     }
 
-    @Test("the admin pkpass endpoint and the download link serve the archive as application/vnd.apple.pkpass")
+    @Test("the admin pkpass endpoint and the holder link's pass.pkpass serve the archive as application/vnd.apple.pkpass")
     func downloads() async throws {
         try await withService { server in
             let issued = try await server.issue(serial: "DL-1")
@@ -192,7 +192,9 @@ struct IssuingAPITests {
             #expect(admin.header("Content-Type") == "application/vnd.apple.pkpass")
             #expect(try ServedPass(archive: admin.body).passJSON["serialNumber"].string == "DL-1")
 
-            let target = try TestService.localTarget(of: try (issued["downloadURL"].string).orThrow("no downloadURL"))
+            let page = try await server.client.send("GET", try TestService.localTarget(of: try (issued["downloadURL"].string).orThrow("no downloadURL")))
+            #expect(page.status == 200 && page.header("Content-Type") == "text/html; charset=utf-8", "the link opens the holder page")
+            let target = try TestService.passTarget(of: try (issued["downloadURL"].string).orThrow("no downloadURL"))
             let holder = try await server.client.send("GET", target)
             #expect(holder.status == 200)
             #expect(holder.header("Content-Type") == "application/vnd.apple.pkpass")
@@ -211,7 +213,10 @@ struct IssuingAPITests {
             let flipped = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
             let forged = try await server.client.send("GET", target.replacingOccurrences(of: signature, with: flipped))
             #expect(forged.status == 403)
-            #expect(forged.header("Content-Type") == "application/problem+json")
+            #expect(forged.header("Content-Type") == "text/html; charset=utf-8", "a holder's browser is told in a page")
+            let forgedDownload = try await server.client.send("GET", try TestService.passTarget(of: TestService.publicURL + target).replacingOccurrences(of: signature, with: flipped))
+            #expect(forgedDownload.status == 403)
+            #expect(forgedDownload.header("Content-Type") == "application/problem+json")
             let otherPass = try await server.client.send("GET", target.replacingOccurrences(of: "/DL-2?", with: "/DL-3?"))
             #expect(otherPass.status == 403, "a link cannot be reused for another serial")
             let stretched = try await server.client.send("GET", target.replacingOccurrences(of: "expires=", with: "expires=9"))
@@ -223,7 +228,10 @@ struct IssuingAPITests {
             let expired = links.path(passTypeIdentifier: Self.loyalty, serialNumber: "DL-2", now: Date().addingTimeInterval(-86_400))
             let gone = try await server.client.send("GET", expired)
             #expect(gone.status == 410)
-            #expect(try gone.json()["status"].number == 410)
+            let goneDownload = try await server.client.send("GET", try TestService.passTarget(of: TestService.publicURL + expired))
+            #expect(goneDownload.status == 410)
+            #expect(try goneDownload.json()["status"].number == 410)
+            #expect(String(decoding: gone.body, as: UTF8.self).contains("This link has expired."), "the expired page says so")
             // The same key, a fresh link: proves 410 came from the expiry, not the signature.
             #expect(try await server.client.send("GET", links.path(passTypeIdentifier: Self.loyalty, serialNumber: "DL-2", now: Date())).status == 200)
         }

@@ -10,14 +10,10 @@ import PassCompiler
 struct PassStrings {
     /// The folder chosen (`de.lproj`), or `nil`.
     let folder: String?
-    private let table: [String: String]
+    let table: [String: String]
 
     init(files: [String: Data], locale: String?) throws(PreviewError) {
-        let folders = Set(files.keys.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count == 2 && parts[0].hasSuffix(".lproj") ? String(parts[0]) : nil
-        })
-        folder = Self.choose(from: folders, locale: locale)
+        folder = Self.choose(from: Self.folders(in: files), locale: locale)
         guard let folder, let bytes = files["\(folder)/pass.strings"] else {
             table = [:]
             return
@@ -35,7 +31,16 @@ struct PassStrings {
 
     func callAsFunction(_ text: String?) -> String? { text.map { callAsFunction($0) } }
 
-    private static func choose(from folders: Set<String>, locale: String?) -> String? {
+    /// The `.lproj` folders among an archive's paths.
+    static func folders(in files: [String: Data]) -> Set<String> {
+        Set(files.keys.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count == 2 && parts[0].hasSuffix(".lproj") ? String(parts[0]) : nil
+        })
+    }
+
+    /// The folder for `locale` (`pt-BR`, then `pt`), else `fallback`'s.
+    static func choose(from folders: Set<String>, locale: String?, fallback: String? = "en") -> String? {
         guard let locale, !locale.isEmpty else { return nil }
         let wanted = locale.replacingOccurrences(of: "_", with: "-").lowercased()
         let byName = Dictionary(folders.map { (String($0.dropLast(".lproj".count)).replacingOccurrences(of: "_", with: "-").lowercased(), $0) },
@@ -46,6 +51,6 @@ struct PassStrings {
             guard let dash = candidate.lastIndex(of: "-") else { break }
             candidate = String(candidate[..<dash])
         }
-        return byName["en"]
+        return fallback.flatMap { byName[$0] }
     }
 }

@@ -32,6 +32,9 @@ public struct ServiceConfiguration: Sendable {
     public var downloadLinkKey: Data
     /// How long a holder download link stays valid.
     public var downloadLinkLifetime: Duration
+    /// A folder of Apple's Add to Apple Wallet badge SVGs named by language (`en.svg`), for holder
+    /// pages; `nil` shows a plain button (Apple's artwork may not be redrawn).
+    public var walletBadgesDirectory: String?
     /// Device log lines kept (newest win).
     public var deviceLogCapacity: Int
     /// Where and whether pass-update pushes are sent.

@@ -5,7 +5,8 @@ import Signing
 ///
 /// The signature is HMAC-SHA256 over the pass type, serial number and expiry with a server key, so a
 /// link cannot be forged for another pass or stretched past its expiry, and the server keeps no state
-/// per link.
+/// per link. One signature opens every ``Resource`` of the pass's holder page: the page links to
+/// its own download and picture without a second secret.
 public struct DownloadLinks: Sendable {
     private let key: Data
     private let lifetime: Duration
@@ -16,11 +17,34 @@ public struct DownloadLinks: Sendable {
         self.lifetime = lifetime
     }
 
-    /// The path and query of a link for a pass, valid from `now` for the lifetime.
-    public func path(passTypeIdentifier: String, serialNumber: String, now: Date) -> String {
-        let expires = Int64(now.timeIntervalSince1970) + lifetime.components.seconds
-        let signature = sign(passTypeIdentifier, serialNumber, expires)
-        return "/passes/\(Self.escape(passTypeIdentifier))/\(Self.escape(serialNumber))?expires=\(expires)&signature=\(signature)"
+    /// What a link opens, each a path below the pass's page.
+    public enum Resource: String, Sendable, CaseIterable {
+        /// The holder page.
+        case page = ""
+        /// The signed `.pkpass`.
+        case pass = "pass.pkpass"
+        /// The front of the pass as a PNG (link previews, e-mails).
+        case picture = "picture.png"
+        /// A QR code of the page's link, for print.
+        case qrCodePNG = "qr.png", qrCodeSVG = "qr.svg"
+    }
+
+    /// The path and query of a link to `resource` of a pass, valid from `now` for the lifetime.
+    /// Links made with the same `now` share their expiry and signature.
+    public func path(passTypeIdentifier: String, serialNumber: String, now: Date, resource: Resource = .page) -> String {
+        let expires = expiry(from: now)
+        return Self.path(passTypeIdentifier: passTypeIdentifier, serialNumber: serialNumber, resource: resource,
+                         expires: String(expires), signature: sign(passTypeIdentifier, serialNumber, expires))
+    }
+
+    /// When a link made at `now` expires, in seconds since 1970.
+    public func expiry(from now: Date) -> Int64 { Int64(now.timeIntervalSince1970) + lifetime.components.seconds }
+
+    /// The path of `resource` under a link's own `expires` and `signature` (as a page links to its parts).
+    public static func path(passTypeIdentifier: String, serialNumber: String, resource: Resource, expires: String, signature: String) -> String {
+        let page = "/passes/\(escape(passTypeIdentifier))/\(escape(serialNumber))"
+        let query = "expires=\(escapeQuery(expires))&signature=\(escapeQuery(signature))"
+        return resource == .page ? "\(page)?\(query)" : "\(page)/\(resource.rawValue)?\(query)"
     }
 
     /// Why a link was refused.
@@ -41,6 +65,10 @@ public struct DownloadLinks: Sendable {
         // different triples sign the same bytes.
         let message = Data("\(passTypeIdentifier)\u{0}\(serialNumber)\u{0}\(expires)".utf8)
         return Digest.hmacSHA256(key: key, data: message).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func escapeQuery(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
     }
 
     public static func escape(_ component: String) -> String {

@@ -11,7 +11,8 @@ public struct IssueResponse: WireValue {
     public var template: String
     /// The pass's update tag, a string (an integer in JavaScript loses precision past 2^53).
     public var updateTag: String
-    /// The holder's signed, expiring download link, absolute.
+    /// The holder's signed, expiring link, absolute: the holder page, which offers the pass to add
+    /// (`…/pass.pkpass` under the same link is the file itself).
     public var downloadURL: String
 
     /// Creates the value from its members.

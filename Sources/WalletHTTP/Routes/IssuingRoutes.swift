@@ -65,19 +65,6 @@ struct IssuingRoutes {
         return group
     }
 
-    /// The holder download links, signed and expiring, outside the admin API.
-    var downloads: RouteGroup {
-        var group = RouteGroup()
-        group.add(Route(
-            .get, "/passes/:passType/:serial", operationID: "downloadPass", summary: "Holder download through a signed, expiring link",
-            parameters: [RouteParameter("expires", in: .query, required: true), RouteParameter("signature", in: .query, required: true)],
-            responses: [
-                RouteResponse(.ok, "The signed pass", body: RouteBody("application/vnd.apple.pkpass", schema: "PassArchive")),
-                .problem(.forbidden, "Forged or malformed link"), .problem(.notFound, "No such pass"), .problem(.gone, "Expired link"),
-            ]) { request, context in try await download(request, context) })
-        return group
-    }
-
     private func issue(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
         let body = try IssueRequest(validating: request.jsonObject())
         // The path names no template here: a key limited to some is checked against the body's.
@@ -143,19 +130,6 @@ struct IssuingRoutes {
         }
         let entries = try await service.recentDeviceLogs(limit: limit)
         return try .json(DeviceLogs(logs: entries.map { DeviceLogs.Entry(receivedAt: $0.receivedAt, message: $0.message) }))
-    }
-
-    private func download(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
-        let key = try context.parameters.passKey()
-        do {
-            try links.check(passTypeIdentifier: key.passTypeIdentifier, serialNumber: key.serialNumber,
-                            expires: request.query("expires"), signature: request.query("signature"), now: service.now())
-        } catch {
-            let detail = error == .expired ? "this download link has expired; ask the issuer for a new one" : "this download link is not valid"
-            return .problem(status: error == .expired ? .gone : .forbidden, detail: detail)
-        }
-        guard let pass = try await service.pass(key) else { return .problem(status: .notFound, detail: "no such pass") }
-        return Self.pkpass(try await service.archive(for: pass), serial: key.serialNumber)
     }
 
     private static func pkpass(_ archive: Data, serial: String) -> HTTPResponse {

@@ -98,7 +98,7 @@ import ZipArchive
             // An issued line's link downloads its pass; the results as CSV say the same.
             let issued = try #require(lines.first { $0["line"] == 7 })
             #expect(issued["serialNumber"] == "B-7" && issued["state"] == "issued" && issued["errors"] == .null)
-            let download = try await server.client.send("GET", try TestService.localTarget(of: try #require(issued["downloadURL"].string)))
+            let download = try await server.client.send("GET", try TestService.passTarget(of: try #require(issued["downloadURL"].string)))
             #expect(download.status == 200)
             let downloaded = try ServedPass(archive: download.body)
             #expect(downloaded.passJSON["serialNumber"] == "B-7")

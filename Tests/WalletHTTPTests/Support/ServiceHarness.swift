@@ -43,6 +43,12 @@ struct TestService: Sendable {
         return components.percentEncodedPath + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
     }
 
+    /// The local target of the `.pkpass` under a holder link (`…/pass.pkpass?…`).
+    static func passTarget(of downloadURL: String) throws -> String {
+        let components = try URLComponents(string: downloadURL).orThrow("bad downloadURL \(downloadURL)")
+        return components.percentEncodedPath + "/pass.pkpass" + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+    }
+
     /// The served pass of a pass, through the admin API.
     func servedPass(_ passType: String, _ serial: String) async throws -> ServedPass {
         let response = try await client.send("GET", "/api/v1/passes/\(escape(passType))/\(escape(serial))/pkpass", headers: admin)
