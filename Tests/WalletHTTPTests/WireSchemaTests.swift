@@ -35,6 +35,10 @@ struct WireSchemaTests {
             passTypeIdentifier: "pass.example", serialNumber: "A-1", template: "loyalty", data: .object(["points": .number(12)]),
             overrides: .object(["relevantDate": .string("2027-01-15T08:00:00Z")]), voided: false, updateTag: "3",
             lastModified: "Fri, 15 Jan 2027 08:00:00 GMT", registeredDevices: 2, downloadURL: "https://x.test/d"),
+        HolderLink(
+            url: "https://x.test/passes/p/A-1?expires=1&signature=s", passURL: "https://x.test/passes/p/A-1/pass.pkpass?expires=1&signature=s",
+            pictureURL: "https://x.test/passes/p/A-1/picture.png?expires=1&signature=s&v=2", qrCodePNG: "https://x.test/passes/p/A-1/qr.png?expires=1&signature=s",
+            qrCodeSVG: "https://x.test/passes/p/A-1/qr.svg?expires=1&signature=s", expiresAt: date, html: "<a href=\"https://x.test/p\">Add</a>"),
         UpdateResult(serialNumber: "A-1", changed: true, updateTag: "4", pushesQueued: 1, heldUntil: date),
         UpdateResult(serialNumber: "A-1", changed: false, updateTag: "4", pushesQueued: 0, heldUntil: nil),
         TemplateUpdateResult(matched: 3, changed: 2, held: 1, pushesQueued: 5),

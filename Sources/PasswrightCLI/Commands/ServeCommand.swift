@@ -47,6 +47,7 @@ struct ServeCommand: Subcommand {
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
             .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),
+            .value("wallet-badges", "DIR", help: "A folder of Apple's Add to Apple Wallet badge SVGs named by language (en.svg, de.svg) for holder pages (default: a plain button)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
             .value("audit-retention", "DAYS", help: "How long the audit trail (GET /api/v1/audit) keeps who changed what; 1 to 3650 (default: 365)."),
             .value("history-retention", "DAYS|forever", help: "How long each pass's change history is kept; 1 to 3650 or forever (default: forever)."),
@@ -79,6 +80,7 @@ struct ServeCommand: Subcommand {
     let push: PushSettings
     let pushLease: Duration
     let consoleOn: Bool
+    let walletBadges: String?
     let pushRate: Int
     let notifications: NotificationPolicy
     let environment: [String: String]
@@ -125,6 +127,7 @@ struct ServeCommand: Subcommand {
         let consoleText = setting("console", "PASSWRIGHT_CONSOLE") ?? "on"
         guard consoleText == "on" || consoleText == "off" else { throw UsageError("--console is on or off, not '\(consoleText)'") }
         consoleOn = consoleText == "on"
+        walletBadges = setting("wallet-badges", "PASSWRIGHT_WALLET_BADGES")
         let quietText = setting("quiet-hours", "PASSWRIGHT_QUIET_HOURS") ?? "22:00-07:00"
         let quietHours: QuietHours?
         if quietText == "off" {
@@ -191,6 +194,7 @@ struct ServeCommand: Subcommand {
             push: push, notifications: notifications)
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
+        configuration.walletBadgesDirectory = walletBadges
         configuration.eventRetention = eventRetention
         configuration.auditRetention = auditRetention
         configuration.retention = passRetention

@@ -54,7 +54,12 @@ struct HolderRoutes {
                     RouteResponse(.ok, "The code", body: body), .problem(.forbidden, "Forged or malformed link"), .problem(.gone, "Expired link"),
                 ]) { request, context in try await code(resource, request, context) })
         }
-        group.add(Route(.get, "/holder/:file", summary: "The holder page's stylesheet and the operator's Add to Apple Wallet badges") { _, context in
+        group.add(Route(
+            .get, "/holder/:file", operationID: "holderAsset", summary: "The holder page's stylesheet and the operator's Add to Apple Wallet badges",
+            responses: [
+                RouteResponse(.ok, "The file", bodies: [RouteBody("text/css", schema: "Text"), RouteBody("image/svg+xml", schema: "PreviewSVG")]),
+                .problem(.notFound, "No such file"),
+            ]) { _, context in
             assets.response(for: try context.parameters.require("file"))
         })
         return group

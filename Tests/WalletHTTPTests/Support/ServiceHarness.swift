@@ -76,12 +76,12 @@ func withService<T>(
     engine: Engine = .sqlite, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off, identities: URL? = nil,
     console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests, bulkJobWorker: BulkJobWorkerConfiguration = .tests,
-    _ body: (TestService) async throws -> T
+    walletBadges: URL? = nil, _ body: (TestService) async throws -> T
 ) async throws -> T {
     try await engine.withLocation { database in
         try await withService(
             on: database, linkLifetime: linkLifetime, push: push, pushWorker: pushWorker, notifications: notifications, identities: identities,
-            console: console, webhookWorker: webhookWorker, bulkJobWorker: bulkJobWorker, body)
+            console: console, webhookWorker: webhookWorker, bulkJobWorker: bulkJobWorker, walletBadges: walletBadges, body)
     }
 }
 
@@ -107,7 +107,8 @@ func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
     identities folder: URL? = nil, console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests,
-    bulkJobWorker: BulkJobWorkerConfiguration = .tests, linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil, _ body: (TestService) async throws -> T
+    bulkJobWorker: BulkJobWorkerConfiguration = .tests, linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil,
+    walletBadges: URL? = nil, _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
     // Instances sharing a database share these, as the README asks.
@@ -119,6 +120,7 @@ func withService<T>(
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
         push: push, notifications: notifications)
     configuration.console = console
+    configuration.walletBadgesDirectory = walletBadges?.path
     let service = try WalletService(
         configuration: configuration,
         // The handler time limit is the server's own concern (HTTPServerTests); here it must not fire
