@@ -41,6 +41,10 @@ axe_python=$(python_with axe_selenium_python)
 axe_js=$("$axe_python" -c 'import axe_selenium_python, os; print(os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js"))')
 [ -f "$axe_js" ] || { echo "browser: axe-selenium-python carries no axe.min.js at $axe_js" >&2; exit 2; }
 
+# zxing-cpp and Pillow decode the holder page's QR code, independently of the code that drew it.
+zxing_python=$(python_with "zxingcpp, PIL")
+[ -n "$zxing_python" ] || { echo "browser: the holder page test needs zxing-cpp and pillow: pip install zxing-cpp pillow (scripts/setup.sh does)" >&2; exit 2; }
+
 artefacts=${BROWSER_ARTEFACTS:-.build/browser-artefacts}
 mkdir -p "$artefacts"
 artefacts=$(cd "$artefacts" && pwd)
@@ -115,6 +119,7 @@ fi
 
 export BROWSER_BASE=$base BROWSER_ARTEFACTS=$artefacts BROWSER_APNS_RECORD=$aux/apns-requests.jsonl
 export BROWSER_PROFILE=$aux/chrome-profile BROWSER_SERVER_LOG=$work/server.log BROWSER_AXE_JS=$axe_js
+export BROWSER_ZXING_PYTHON=$zxing_python BROWSER_BIN=$bin BROWSER_DEV_CA=$work/identities/dev-ca/root.pem
 # PASSWRIGHT_ADMIN_TOKEN is exported by start_live_server.
 
 # The tests print `PASS name`, `FAIL name: reason` and, last, their own `N passed, M failed`; that line

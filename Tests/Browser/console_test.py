@@ -57,6 +57,7 @@ import os
 import re
 import secrets
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -1202,9 +1203,114 @@ def test_accessibility_sign_in_page(run):
     require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]))
 
 
+IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+          "Version/18.0 Mobile/15E148 Safari/604.1")
+DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+ZXING_PYTHON = os.environ.get("BROWSER_ZXING_PYTHON", "")
+PASSWRIGHT = os.environ.get("BROWSER_BIN", "")
+DEV_CA = os.environ.get("BROWSER_DEV_CA", "")
+
+
+def as_device(run, agent, languages="en-GB,en"):
+    """Makes the browser send `agent` as its User-Agent and `languages` as its Accept-Language (CDP)."""
+    run.driver.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": languages})
+
+
+def decode_codes(png):
+    """The texts zxing-cpp (a decoder that shares no code with the server's) reads in a PNG."""
+    require(ZXING_PYTHON, "BROWSER_ZXING_PYTHON does not name a python3 with zxing-cpp and pillow (run scripts/browser.sh)")
+    script = ("import sys, io, json, zxingcpp\nfrom PIL import Image\n"
+              "image = Image.open(io.BytesIO(sys.stdin.buffer.read())).convert('L')\n"
+              "print(json.dumps([b.text for b in zxingcpp.read_barcodes(image)]))")
+    result = subprocess.run([ZXING_PYTHON, "-c", script], input=png, capture_output=True, timeout=60)
+    require(result.returncode == 0, f"zxing-cpp failed: {result.stderr.decode()[:200]}")
+    return json.loads(result.stdout)
+
+
+def test_holder_page(run):
+    """The holder page of a pass issued through the API. iPhone Safari: the pass's picture, and an Add to
+    Apple Wallet button whose download is application/vnd.apple.pkpass that `passwright verify` accepts.
+    Desktop: a QR code that zxing-cpp decodes to the page's own URL. German Accept-Language: the German
+    words. A voided pass offers no download. og:image is a PNG that decodes. axe-core, keyboard, contrast
+    (light and dark) and reflow find nothing on the iPhone and the desktop page."""
+    serial = issue_pass("HOLDER")["serial"]
+    link = api("GET", f"/api/v1/passes/{PASS_TYPE}/{serial}/link")
+    require(link.status == 200, f"GET …/link returned {describe(link)}")
+    url = link.json()["url"]
+    page = urllib.parse.urlparse(url)
+    path = page.path + "?" + page.query
+    original = run.js("return navigator.userAgent")
+    try:
+        holder_page_checks(run, url, path, serial)
+    finally:
+        as_device(run, original)
+
+
+def holder_page_checks(run, url, path, serial):
+    as_device(run, IPHONE)
+    emulate(run, width=390)  # an iPhone's width, for the README's picture
+    run.driver.get(url)
+    run.shot("holder-iphone")
+    emulate(run)
+    picture = run.one("figure.pass img", "the pass's picture")
+    run.wait(lambda: image_loaded(run, picture), message="the pass's picture did not load")
+    add = run.one("a.add", "the Add to Apple Wallet button")
+    require(add.text.strip() == "Add to Apple Wallet", f"the button says {add.text!r}")
+    require(not run.all(".code svg"), "an iPhone is shown a code to scan")
+    download = http("GET", urllib.parse.urlparse(add.get_attribute("href")).path + "?" + urllib.parse.urlparse(add.get_attribute("href")).query)
+    require(download.status == 200 and download.headers.get("Content-Type") == "application/vnd.apple.pkpass",
+            f"the button's download answered {download.status} {download.headers.get('Content-Type')}")
+    with tempfile.NamedTemporaryFile(suffix=".pkpass") as file:
+        file.write(download.body)
+        file.flush()
+        verified = subprocess.run([PASSWRIGHT, "verify", file.name, "--ca", DEV_CA], capture_output=True, timeout=120)
+        require(verified.returncode == 0, f"passwright verify refused the download: {verified.stdout.decode()[-300:]} {verified.stderr.decode()[-300:]}")
+    texts = [element.text for element in run.all("#front-text dd")]
+    require("1,280" in texts and "Ada Okafor" in texts, f"the front's text is not on the page as text: {texts}")
+    og = {element.get_attribute("property"): element.get_attribute("content") for element in run.all("meta[property^='og:']")}
+    image = urllib.parse.urlparse(og.get("og:image", ""))
+    preview = http("GET", image.path + "?" + image.query)
+    require(preview.status == 200 and preview.headers.get("Content-Type") == "image/png", f"og:image answered {describe(preview)}")
+    # Pillow in the decoder's python: the selenium one may not have it.
+    decoded = subprocess.run([ZXING_PYTHON, "-c", "import sys, io\nfrom PIL import Image\nim = Image.open(io.BytesIO(sys.stdin.buffer.read())); im.load(); print(im.size[0], im.size[1])"],
+                             input=preview.body, capture_output=True, timeout=60)
+    require(decoded.returncode == 0 and int(decoded.stdout.split()[0]) > 300, f"og:image is not a PNG that decodes: {decoded.stderr.decode()[:200]}")
+
+    as_device(run, IPHONE, "de-DE,de;q=0.9")
+    run.driver.get(url)
+    run.shot("holder-iphone-de")
+    require(run.js("return document.documentElement.lang") == "de", "German Accept-Language: the page is not in German")
+    require(run.one("a.add").text.strip() == "Zu Apple Wallet hinzufügen", f"the German button says {run.one('a.add').text!r}")
+    require("Prämienkarte" in run.one("h1").text, f"the title is not from de.lproj: {run.one('h1').text!r}")
+    require("1.280" in [element.text for element in run.all("#front-text dd")], "the points are not formatted for German")
+
+    as_device(run, DESKTOP)
+    run.driver.get(url)
+    run.shot("holder-desktop")
+    code = run.one(".code svg", "the QR code on the desktop page")
+    texts = decode_codes(code.screenshot_as_png)
+    require(texts == [url], f"the desktop page's QR code reads {texts}, not the page's URL {url}")
+    require(run.all("a.secondary[href*='/pass.pkpass?']"), "the desktop page offers no download for a Mac")
+
+    problems = []
+    for agent, name in [(IPHONE, "a11y-holder-iphone"), (DESKTOP, "a11y-holder-desktop")]:
+        as_device(run, agent)
+        problems += accessibility_problems(run, path, name)
+    require(not problems, f"{len(problems)} problems: " + "; ".join(problems[:25]))
+
+    voided = api("PATCH", f"/api/v1/passes/{PASS_TYPE}/{serial}", {"voided": True})
+    require(voided.status == 200, f"voiding answered {describe(voided)}")
+    for agent in (IPHONE, DESKTOP):
+        as_device(run, agent)
+        run.driver.get(url)
+        require(run.all(".state"), "the voided pass's page does not say it is voided")
+        require(not run.all("a[href*='/pass.pkpass']") and not run.all(".code svg"), "a voided pass still offers its download")
+    run.shot("holder-voided")
+
+
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
          test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_audit_trail, test_roles, test_bulk_upload, test_security, test_accessibility, test_sign_out,
-         test_accessibility_sign_in_page]
+         test_accessibility_sign_in_page, test_holder_page]
 
 
 def main():

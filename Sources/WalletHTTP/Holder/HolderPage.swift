@@ -114,7 +114,8 @@ enum HolderPage {
     private static func fields(_ entries: [PassText.Entry], lang: HTML) -> HTML {
         guard !entries.isEmpty else { return .empty }
         let rows = entries.map { entry -> HTML in
-            "<div><dt>\(entry.label)</dt><dd>\(entry.value)</dd></div>"
+            // No wrapping <div>: older screen readers and axe-core's dlitem rule want dt and dd in the dl itself.
+            "<dt>\(entry.label)</dt><dd>\(entry.value)</dd>"
         }
         return "<dl\(lang)>\(rows)</dl>"
     }
