@@ -239,7 +239,10 @@ ROUTES = [
     ("admin-push", "POST", "/api/v1/passes/{passType}/{serial}/push", admin(), None, {"passType": 404, "serial": 404}),
     ("template-update", "PATCH", "/api/v1/templates/{template}/passes", admin(), NOOP_PATCH, {"template": 422}),
     ("template-lint", "POST", "/api/v1/templates/{template}/lint", admin(), None, {"template": 404}),
-    ("download", "GET", "/passes/{passType}/{serial}?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
+    ("holder-page", "GET", "/passes/{passType}/{serial}?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
+    ("download", "GET", "/passes/{passType}/{serial}/pass.pkpass?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
+    ("holder-picture", "GET", "/passes/{passType}/{serial}/picture.png?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
+    ("holder-code", "GET", "/passes/{passType}/{serial}/qr.svg?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
 ]
 REAL = {"device": PROBE_DEVICE, "passType": q(PASS_TYPE), "serial": q(SERIAL_A), "template": "loyalty"}
 
@@ -966,7 +969,11 @@ def _(r):
             expect("duplicate signature, forged first", 403, http("GET", link_path(PASS_TYPE, SERIAL_A, expires, "0" * 64) + f"&signature={signature}")),
             expect("correctly signed but expired", 410, http("GET", link_path(PASS_TYPE, SERIAL_A, now - 10, sign_link(PASS_TYPE, SERIAL_A, now - 10)))),
             expect("correctly signed, expires now", 410, http("GET", link_path(PASS_TYPE, SERIAL_A, now - 1, sign_link(PASS_TYPE, SERIAL_A, now - 1)))),
-            expect("correctly signed for a missing pass", 404, http("GET", link_path(PASS_TYPE, "NOPE", now + 60, sign_link(PASS_TYPE, "NOPE", now + 60))))]
+            expect("correctly signed for a missing pass", 404, http("GET", link_path(PASS_TYPE, "NOPE", now + 60, sign_link(PASS_TYPE, "NOPE", now + 60)))),
+            expect("the pass under a flipped signature", 403, http("GET", link_path(PASS_TYPE, SERIAL_A, expires, flipped).replace("?", "/pass.pkpass?", 1))),
+            expect("the pass under an expired link", 410,
+                   http("GET", link_path(PASS_TYPE, SERIAL_A, now - 10, sign_link(PASS_TYPE, SERIAL_A, now - 10)).replace("?", "/pass.pkpass?", 1))),
+            expect("the picture under a flipped signature", 403, http("GET", link_path(PASS_TYPE, SERIAL_A, expires, flipped).replace("?", "/picture.png?", 1)))]
 
 
 @case("download-link-replayed-after-change", "200 with the new pass, never the old archive")
@@ -979,7 +986,7 @@ def _(r):
     if issued.status != 201:
         return checks
     link = urllib.parse.urlparse(json.loads(issued.body)["downloadURL"])
-    target = link.path + "?" + link.query
+    target = link.path + "/pass.pkpass?" + link.query
     first = http("GET", target)
     checks.append(expect("download C", 200, first))
     checks.append(expect("change C", 200, http("PATCH", f"/api/v1/passes/{PASS_TYPE}/{serial}", admin(), json.dumps({"data": {"points": 2}}))))
@@ -989,7 +996,8 @@ def _(r):
     checks.append(("replay is not the old archive", True, replayed.body != first.body))
     checks.append(("replay is the current archive", True, replayed.body == current.body))
     checks.append(expect("void C", 200, http("PATCH", f"/api/v1/passes/{PASS_TYPE}/{serial}", admin(), '{"voided": true}')))
-    checks.append(expect("replay after void", 200, http("GET", target)))
+    checks.append(expect("replay after void: a voided pass is not handed out", 410, http("GET", target)))
+    checks.append(expect("its page after void says so", 200, http("GET", link.path + "?" + link.query)))
     checks.append(expect("replay with tampered expiry", 403, http("GET", link.path + "?" + link.query.replace("expires=", "expires=1"))))
     return checks
 
