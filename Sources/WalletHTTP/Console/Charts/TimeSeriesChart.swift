@@ -101,10 +101,11 @@ struct TimeSeriesChart: Sendable {
         let rects = data.periods.indices.flatMap { period in
             data.series.enumerated().map { index, series -> HTML in
                 let value = series.values[period]
-                let left = x(period) + (band - groupWidth) / 2 + Double(index) * barWidth
+                // A tenth of each bar's slot stays empty, so neighbouring bars do not touch.
+                let left = x(period) + (band - groupWidth) / 2 + Double(index) * barWidth + barWidth * 0.05
                 let height = scale.fraction(value) * canvas.plotHeight
                 return """
-                    <rect class="bar series-\(index + 1)" x="\(f(left))" y="\(f(canvas.plotBottom - height))" width="\(f(barWidth))" height="\(f(height))" \
+                    <rect class="bar series-\(index + 1)" x="\(f(left))" y="\(f(canvas.plotBottom - height))" width="\(f(barWidth * 0.9))" height="\(f(height))" \
                     data-series="\(series.key)" data-period="\(data.periods[period])" data-value="\(value)"><title>\(series.label), \(data.periods[period]): \(value)</title></rect>
                     """
             }
