@@ -158,7 +158,7 @@ import WalletCore
         }
         let body = ConsoleRoutes.dashboardBody(report: report, templates: [], filter: DashboardFilter(
             template: "loyalty", from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!, interval: .day)).markup
-        #expect(body.contains("<div id=\"figure-devices-per-pass\"><dt>Devices per active pass</dt><dd>—</dd></div>"))
+        #expect(body.contains("<dl id=\"figure-devices-per-pass\"><dt>Devices per active pass</dt><dd>—</dd></dl>"))
     }
 
     @Test func onePeriodIsDrawn() throws {
@@ -192,7 +192,7 @@ import WalletCore
         let html = ConsoleRoutes.dashboardBody(report: Self.report(), templates: ["loyalty"], filter: filter).markup
         for (id, value) in [("active-passes", "<data value=\"19\">19</data>"), ("devices", "<data value=\"22\">22</data>"), ("devices-per-pass", "1.16"),
                             ("installed", "<data value=\"27\">27</data>"), ("removed", "<data value=\"16\">16</data>"), ("pushes-failed", "<data value=\"3\">3</data>")] {
-            #expect(html.contains(try! Regex("<div id=\"figure-\(id)\"><dt>[^<]+</dt><dd>\(value)</dd></div>")), "\(id)")
+            #expect(html.contains(try! Regex("<dl id=\"figure-\(id)\"><dt>[^<]+</dt><dd>\(value)</dd></dl>")), "\(id)")
         }
         #expect(html.contains("Template <strong>loyalty</strong>, each day from 2026-12-01 to 2026-12-05 (UTC)."))
         #expect(!html.contains("style=") && !html.contains("<script"), "the console's CSP allows no inline style or script")
