@@ -203,3 +203,21 @@ import WalletCore
         #expect(html.contains("<option value=\"day\" selected>Day</option>"))
     }
 }
+
+extension DashboardChartTests {
+    @Test func manyPeriodsAreDrawnWithEveryFewLabelled() throws {
+        var report = Self.report(versions: [.init(template: "loyalty", version: 4, day: "2026-12-20"), .init(template: "loyalty", version: 5, day: "2026-12-21")])
+        let first = CalendarDay("2026-12-01")!
+        report.periods = (0..<60).map { AnalyticsReport.Period(start: first.adding(days: $0).description, counts: .init(installed: $0 * 100), activePasses: 0, devices: 0) }
+        let svg = try #require(ChartMarkup(DashboardCharts.installsAndRemovals(report).markup).chart("chart-installs")?.svg)
+        #expect(svg.elements("rect").filter { $0["data-series"] == "installed" }.map { $0.value! } == (0..<60).map { $0 * 100 })
+        let dayLabels = svg.elements("text").filter { $0["y"] == ChartCanvas.format(ChartCanvas.timeSeries.plotBottom + 18) }
+        #expect((6...TimeSeriesChart.maxAxisLabels).contains(dayLabels.count), "\(dayLabels.count) day labels")
+        // Versions a day apart: the second label drops below the first.
+        let labels = svg.elements("g").filter { $0["class"] == "marker" }.map { $0["data-version"]! }
+        #expect(labels == ["4", "5"])
+        #expect(svg.html.contains(">v4</text>") && svg.html.contains(">v5</text>"))
+        let markerTexts = svg.html.matches(of: /<text x="[0-9.]+" y="([0-9.]+)" text-anchor="[a-z]+">v[45]<\/text>/).map { String($0.output.1) }
+        #expect(Set(markerTexts).count == 2, "labels at heights \(markerTexts)")
+    }
+}

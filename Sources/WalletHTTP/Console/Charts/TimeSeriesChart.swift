@@ -136,20 +136,28 @@ struct TimeSeriesChart: Sendable {
         return "<g class=\"lines\">\(drawn)</g>"
     }
 
-    /// A vertical line at each version's day, labelled above the plot.
+    /// A vertical line at each version's day, labelled above the plot. A label that would overlap the
+    /// one before it (versions a few days apart) drops to a line of its own just inside the plot.
     private var markers: HTML {
+        var lastLabelled = -Double.infinity, row = 0
         let drawn = data.marks.map { mark -> HTML in
             let at = x(mark.period) + mark.offset * band
-            let nearEnd = at > canvas.plotRight - 60
+            row = at - lastLabelled < Self.markLabelWidth ? (row + 1) % 2 : 0
+            lastLabelled = at
+            let nearEnd = at > canvas.plotRight - Self.markLabelWidth
+            let labelY = row == 0 ? canvas.plotTop - 10 : canvas.plotTop + 12
             return """
                 <g class="marker" data-template="\(mark.template)" data-version="\(mark.version)" data-day="\(mark.day.description)" data-period="\(data.periods[mark.period])">\
                 <line x1="\(f(at))" x2="\(f(at))" y1="\(f(canvas.plotTop - 6))" y2="\(f(canvas.plotBottom))"/>\
-                <text x="\(f(nearEnd ? at - 4 : at + 4))" y="\(f(canvas.plotTop - 10))" text-anchor="\(nearEnd ? "end" : "start")">\(mark.label)</text>\
+                <text x="\(f(nearEnd ? at - 4 : at + 4))" y="\(f(labelY))" text-anchor="\(nearEnd ? "end" : "start")">\(mark.label)</text>\
                 <title>\(mark.template) version \(mark.version) published \(mark.day.description)</title></g>
                 """
         }
         return drawn.isEmpty ? .empty : "<g class=\"markers\">\(drawn)</g>"
     }
+
+    /// The room a version's label takes beside its line.
+    private static let markLabelWidth = 60.0
 
     /// The numbers drawn, a row per period, with the versions published in it.
     private var table: HTML {
