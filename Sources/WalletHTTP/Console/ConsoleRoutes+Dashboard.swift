@@ -24,21 +24,26 @@ extension ConsoleRoutes {
         }]
     }
 
-    /// The dashboard for a request: its filter read from the query (a wrong one is shown back with
-    /// why, 422), the report fetched for it, the page drawn.
+    /// The dashboard for a request, with the templates the form lists.
     func dashboard(_ request: HTTPRequest, _ signed: Signed, today: CalendarDay, report: DashboardReport) async throws -> HTTPResponse {
-        let names = try await templates.library.statuses().keys.sorted()
-        let refused = { (message: String) -> HTTPResponse in
-            let form = Self.dashboardForm(
-                templates: names, template: request.query("template"), from: request.query("from") ?? "", to: request.query("to") ?? "",
-                interval: request.query("interval").flatMap(AnalyticsReport.Interval.init(rawValue:)))
-            return ConsolePage.page("Dashboard", section: Self.dashboardSection.path, csrf: signed.csrf, role: signed.role, error: message,
-                                    status: .unprocessableContent, form)
+        try await Self.dashboardResponse(
+            query: { request.query($0) }, templates: try await templates.library.statuses().keys.sorted(), csrf: signed.csrf, role: signed.role,
+            today: today, report: report)
+    }
+
+    /// The dashboard for a query: its filter read (a wrong one, or an unknown template, is shown back in
+    /// the form with why, 422), the report fetched for it, the page drawn.
+    static func dashboardResponse(query: (String) -> String?, templates: [String], csrf: String, role: ConsoleRole, today: CalendarDay,
+                                  report: DashboardReport) async throws -> HTTPResponse {
+        func refused(_ message: String) -> HTTPResponse {
+            let form = dashboardForm(
+                templates: templates, template: query("template"), from: query("from") ?? "", to: query("to") ?? "",
+                interval: query("interval").flatMap(AnalyticsReport.Interval.init(rawValue:)))
+            return ConsolePage.page("Dashboard", section: dashboardSection.path, csrf: csrf, role: role, error: message, status: .unprocessableContent, form)
         }
         do {
-            let filter = try DashboardFilter(query: { request.query($0) }, today: today)
-            let figures = try await report(filter)
-            return Self.dashboardPage(report: figures, templates: names, filter: filter, csrf: signed.csrf, role: signed.role)
+            let filter = try DashboardFilter(query: query, today: today)
+            return dashboardPage(report: try await report(filter), templates: templates, filter: filter, csrf: csrf, role: role)
         } catch ServiceError.invalid(let message) {
             return refused(message)
         } catch ServiceError.unknownTemplate(let name, _) {
