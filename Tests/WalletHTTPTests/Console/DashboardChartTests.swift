@@ -221,3 +221,19 @@ extension DashboardChartTests {
         #expect(Set(markerTexts).count == 2, "labels at heights \(markerTexts)")
     }
 }
+
+extension DashboardChartTests {
+    /// The charts are coloured by class only: every class they draw with has a rule in console.css, and
+    /// every colour it uses is set for both colour schemes.
+    @Test func theStylesheetColoursEveryChartClassInBothSchemes() throws {
+        let css = String(decoding: try #require(try ConsoleAssets.load().files["console.css"]).data, as: UTF8.self)
+        for selector in [".bar.series-1", ".bar.series-2", ".line.series-1", ".line.series-2", ".area.series-1", ".point.series-1", ".point.series-2",
+                         ".grid", ".axis", ".marker", ".swatch.series-1", ".swatch.series-2", "details.numbers summary", ".figures"] {
+            #expect(css.contains(selector + " "), "console.css has no rule for \(selector)")
+        }
+        let dark = try #require(css.range(of: "@media (prefers-color-scheme: dark) {\n  :root { --series-1"))
+        for variable in ["--series-1", "--series-2", "--grid", "--marker"] {
+            #expect(css[..<dark.lowerBound].contains("\(variable): #") && css[dark.lowerBound...].contains("\(variable): #"), "\(variable) in light and dark")
+        }
+    }
+}
