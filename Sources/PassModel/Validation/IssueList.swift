@@ -1,12 +1,16 @@
 /// Collects findings during validation with terse helpers.
-struct IssueList {
-    var issues: [ValidationIssue] = []
+/// `package` so OrderModel's validation reads the same way.
+package struct IssueList {
+    /// An empty list.
+    package init() {}
 
-    mutating func error(_ path: String, _ rule: String, _ message: String) {
+    package var issues: [ValidationIssue] = []
+
+    package mutating func error(_ path: String, _ rule: String, _ message: String) {
         issues.append(ValidationIssue(severity: .error, path: path, rule: rule, message: message))
     }
 
-    mutating func warning(_ path: String, _ rule: String, _ message: String) {
+    package mutating func warning(_ path: String, _ rule: String, _ message: String) {
         issues.append(ValidationIssue(severity: .warning, path: path, rule: rule, message: message))
     }
 }
