@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PassCompiler", targets: ["PassCompiler"]),
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
+        // Wallet Orders: the typed `order.json` model, decoded and validated with PassModel's machinery.
+        .library(name: "OrderModel", targets: ["OrderModel"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
         // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
         .library(name: "WalletCore", targets: ["WalletCore"]),
@@ -71,6 +73,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "PassModel"),
+        .target(name: "OrderModel", dependencies: ["PassModel"]),
         .target(name: "WalletStore", dependencies: ["Storage", "PassModel"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive", "CGlibc"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
@@ -107,6 +110,7 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "OrderModelTests", dependencies: ["OrderModel", "PassModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PasswordsTests", dependencies: ["Passwords", "PasswrightTesting"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),

@@ -1,0 +1,98 @@
+import PassModel
+
+extension Order {
+    /// Checks the rules Apple's Order documentation gives across keys, which a well-typed order can
+    /// still break: errors for what Wallet rejects or cannot use, warnings for what it ignores.
+    /// JSON types, enumerations, dates, URLs (https for `webServiceURL`) and file paths are already
+    /// guaranteed by decoding.
+    public func validate() -> [ValidationIssue] {
+        var list = IssueList()
+        validateIdentity(&list)
+        validateWebService(&list)
+        for (index, item) in lineItems.enumerated() { item.validate(at: "lineItems[\(index)]", into: &list) }
+        validateFulfillments(&list)
+        payment?.validate(at: "payment", into: &list)
+        validateReturns(&list)
+        merchant.address?.validate(at: "merchant.address", into: &list)
+        customer?.validate(into: &list)
+        for (index, application) in associatedApplications.enumerated() where application.storeIdentifier <= 0 {
+            list.error("associatedApplications[\(index)].storeIdentifier", "application.storeIdentifier",
+                       "storeIdentifier must be the app's App Store ID (a positive number), found \(application.storeIdentifier)")
+        }
+        return list.issues
+    }
+
+    private func validateIdentity(_ list: inout IssueList) {
+        if schemaVersion != 1 {
+            list.error("schemaVersion", "schemaVersion", "schemaVersion must be 1, found \(schemaVersion)")
+        }
+        for (key, value) in [("orderTypeIdentifier", orderTypeIdentifier), ("orderIdentifier", orderIdentifier),
+                             ("merchant.displayName", merchant.displayName), ("merchant.merchantIdentifier", merchant.merchantIdentifier)]
+        where value.isEmpty {
+            list.error(key, "required", "\(key) must not be empty")
+        }
+        if updatedAt < createdAt {
+            list.error("updatedAt", "updatedAt.order",
+                       "updatedAt (\(updatedAt)) is before createdAt (\(createdAt)); it starts equal to createdAt and only increases")
+        }
+    }
+
+    private func validateWebService(_ list: inout IssueList) {
+        switch (webServiceURL, authenticationToken) {
+        case (_?, nil):
+            list.error("authenticationToken", "webService.pairing", "webServiceURL requires authenticationToken (the device sends it to the service)")
+        case (nil, _?):
+            list.error("webServiceURL", "webService.pairing", "authenticationToken requires webServiceURL (there is nothing to send it to)")
+        default: break
+        }
+        if let token = authenticationToken, token.count < 16 {
+            list.error("authenticationToken", "authenticationToken.length",
+                       "authenticationToken must be at least 16 characters, found \(token.count)")
+        }
+        if let url = webServiceURL?.text, url.hasSuffix("/v1") || url.hasSuffix("/v1/") {
+            list.error("webServiceURL", "webServiceURL.version", "remove the trailing /v1: the device appends /v1/... itself")
+        }
+    }
+
+    private func validateFulfillments(_ list: inout IssueList) {
+        var identifiers: Set<String> = []
+        for (index, fulfillment) in fulfillments.enumerated() {
+            let path = "fulfillments[\(index)]"
+            if fulfillment.fulfillmentIdentifier.isEmpty {
+                list.error(path + ".fulfillmentIdentifier", "fulfillment.identifier", "fulfillmentIdentifier must not be empty")
+            } else if !identifiers.insert(fulfillment.fulfillmentIdentifier).inserted {
+                list.error(path + ".fulfillmentIdentifier", "fulfillment.uniqueIdentifiers",
+                           "fulfillmentIdentifier \"\(fulfillment.fulfillmentIdentifier)\" is used by an earlier fulfillment; Wallet tells them apart by it")
+            }
+            for (itemIndex, item) in fulfillment.lineItems.enumerated() {
+                item.validate(at: "\(path).lineItems[\(itemIndex)]", into: &list)
+            }
+            switch fulfillment {
+            case .shipping(let shipping): shipping.validate(at: path, into: &list)
+            case .pickup(let pickup): pickup.validate(at: path, into: &list)
+            }
+        }
+    }
+
+    private func validateReturns(_ list: inout IssueList) {
+        if let returnInfo, returnInfo.displayCountdown == true, returnInfo.returnDeadline == nil {
+            list.error("returnInfo.returnDeadline", "returnInfo.countdown", "displayCountdown counts down to returnDeadline, which is missing")
+        }
+        var identifiers: Set<String> = []
+        for (index, entry) in returns.enumerated() {
+            let path = "returns[\(index)]"
+            if entry.returnIdentifier.isEmpty {
+                list.error(path + ".returnIdentifier", "return.identifier", "returnIdentifier must not be empty")
+            } else if !identifiers.insert(entry.returnIdentifier).inserted {
+                list.error(path + ".returnIdentifier", "return.uniqueIdentifiers",
+                           "returnIdentifier \"\(entry.returnIdentifier)\" is used by an earlier return; Wallet tells them apart by it")
+            }
+            if let label = entry.returnLabel, !["pdf", "jpg", "jpeg", "png"].contains(label.fileExtension) {
+                list.error(path + ".returnLabel", "return.labelType", "a return label must be a PDF, JPEG or PNG file, found \"\(label)\"")
+            }
+            for (itemIndex, item) in entry.lineItems.enumerated() {
+                item.validate(at: "\(path).lineItems[\(itemIndex)]", into: &list)
+            }
+        }
+    }
+}
