@@ -20,23 +20,13 @@ extension Order {
     /// document is not a JSON object.
     public static func decodeAll(_ json: JSONValue) throws(OrderDecodingError) -> (Order, [ValidationIssue]) {
         var issues: [ValidationIssue] = []
-        do {
-            let order = try Order(json: json, at: .root, issues: &issues)
-            return (order, issues)
-        } catch {
-            throw OrderDecodingError(error)
-        }
+        let order = try Order(json: json, at: .root, issues: &issues)
+        return (order, issues)
     }
 
     /// Reads an order from `order.json` bytes; see the `JSONValue` overload.
     public static func decode(_ data: Data) throws(OrderDecodingError) -> (Order, [ValidationIssue]) {
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(data)
-        } catch {
-            throw OrderDecodingError(error)
-        }
-        return try decode(json)
+        try decode(try JSONValue.parse(data))
     }
 
     /// The `order.json` bytes: UTF-8 without BOM, keys sorted, dates as `yyyy-MM-dd'T'HH:mm:ssXXX`,

@@ -55,15 +55,10 @@ extension Order {
     }
 
     private func validateFulfillments(_ list: inout IssueList) {
-        var identifiers: Set<String> = []
+        Self.validateIdentifiers(fulfillments.map(\.fulfillmentIdentifier), in: "fulfillments", key: "fulfillmentIdentifier",
+                                 rule: "fulfillment", into: &list)
         for (index, fulfillment) in fulfillments.enumerated() {
             let path = "fulfillments[\(index)]"
-            if fulfillment.fulfillmentIdentifier.isEmpty {
-                list.error(path + ".fulfillmentIdentifier", "fulfillment.identifier", "fulfillmentIdentifier must not be empty")
-            } else if !identifiers.insert(fulfillment.fulfillmentIdentifier).inserted {
-                list.error(path + ".fulfillmentIdentifier", "fulfillment.uniqueIdentifiers",
-                           "fulfillmentIdentifier \"\(fulfillment.fulfillmentIdentifier)\" is used by an earlier fulfillment; Wallet tells them apart by it")
-            }
             for (itemIndex, item) in fulfillment.lineItems.enumerated() {
                 item.validate(at: "\(path).lineItems[\(itemIndex)]", into: &list)
             }
@@ -78,20 +73,29 @@ extension Order {
         if let returnInfo, returnInfo.displayCountdown == true, returnInfo.returnDeadline == nil {
             list.error("returnInfo.returnDeadline", "returnInfo.countdown", "displayCountdown counts down to returnDeadline, which is missing")
         }
-        var identifiers: Set<String> = []
+        Self.validateIdentifiers(returns.map(\.returnIdentifier), in: "returns", key: "returnIdentifier", rule: "return", into: &list)
         for (index, entry) in returns.enumerated() {
             let path = "returns[\(index)]"
-            if entry.returnIdentifier.isEmpty {
-                list.error(path + ".returnIdentifier", "return.identifier", "returnIdentifier must not be empty")
-            } else if !identifiers.insert(entry.returnIdentifier).inserted {
-                list.error(path + ".returnIdentifier", "return.uniqueIdentifiers",
-                           "returnIdentifier \"\(entry.returnIdentifier)\" is used by an earlier return; Wallet tells them apart by it")
-            }
             if let label = entry.returnLabel, !["pdf", "jpg", "jpeg", "png"].contains(label.fileExtension) {
                 list.error(path + ".returnLabel", "return.labelType", "a return label must be a PDF, JPEG or PNG file, found \"\(label)\"")
             }
             for (itemIndex, item) in entry.lineItems.enumerated() {
                 item.validate(at: "\(path).lineItems[\(itemIndex)]", into: &list)
+            }
+        }
+    }
+
+    /// Identifiers Wallet tells entries apart by (to detect changes and notify): none empty, none repeated.
+    private static func validateIdentifiers(_ identifiers: [String], in array: String, key: String, rule: String,
+                                            into list: inout IssueList) {
+        var seen: Set<String> = []
+        for (index, identifier) in identifiers.enumerated() {
+            let path = "\(array)[\(index)].\(key)"
+            if identifier.isEmpty {
+                list.error(path, "\(rule).identifier", "\(key) must not be empty")
+            } else if !seen.insert(identifier).inserted {
+                list.error(path, "\(rule).uniqueIdentifiers",
+                           "\(key) \"\(identifier)\" is used by an earlier entry; Wallet tells them apart by it")
             }
         }
     }

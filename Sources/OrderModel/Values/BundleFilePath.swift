@@ -27,15 +27,9 @@ public struct BundleFilePath: Sendable, Hashable, CustomStringConvertible {
     public var description: String { path }
 }
 
-extension BundleFilePath: JSONCodable {
-    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
-        guard case .string(let text) = json, let file = BundleFilePath(text) else {
-            throw .mismatch(path, expected: "a file path relative to the order package like logo.png (no /, .. or URL at the start)", found: json)
-        }
-        self = file
-    }
-
-    package func write(to writer: inout JSONWriter) { writer.string(path) }
+extension BundleFilePath: ValidatedString {
+    package var text: String { path }
+    package static let expected = "a file path relative to the order package like logo.png (no /, .. or URL at the start)"
 }
 
 extension BundleFilePath {

@@ -18,13 +18,7 @@ public struct CurrencyCode: Sendable, Hashable, CustomStringConvertible {
     public var description: String { code }
 }
 
-extension CurrencyCode: JSONCodable {
-    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
-        guard case .string(let text) = json, let code = CurrencyCode(text) else {
-            throw .mismatch(path, expected: "an ISO 4217 currency code of three uppercase letters like USD", found: json)
-        }
-        self = code
-    }
-
-    package func write(to writer: inout JSONWriter) { writer.string(code) }
+extension CurrencyCode: ValidatedString {
+    package var text: String { code }
+    package static let expected = "an ISO 4217 currency code of three uppercase letters like USD"
 }

@@ -24,13 +24,6 @@ public struct HTTPSURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 }
 
-extension HTTPSURL: JSONCodable {
-    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
-        guard case .string(let text) = json, let url = HTTPSURL(text) else {
-            throw .mismatch(path, expected: "an https URL like https://example.com/orders (Apple requires https here)", found: json)
-        }
-        self = url
-    }
-
-    package func write(to writer: inout JSONWriter) { writer.string(text) }
+extension HTTPSURL: ValidatedString {
+    package static let expected = "an https URL like https://example.com/orders (Apple requires https here)"
 }

@@ -60,13 +60,6 @@ public struct ISODuration: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 }
 
-extension ISODuration: JSONCodable {
-    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
-        guard case .string(let text) = json, let duration = ISODuration(text) else {
-            throw .mismatch(path, expected: "an ISO 8601 duration like PT30M or P1DT2H", found: json)
-        }
-        self = duration
-    }
-
-    package func write(to writer: inout JSONWriter) { writer.string(text) }
+extension ISODuration: ValidatedString {
+    package static let expected = "an ISO 8601 duration like PT30M or P1DT2H"
 }

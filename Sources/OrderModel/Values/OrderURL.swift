@@ -26,15 +26,8 @@ public struct OrderURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 }
 
-extension OrderURL: JSONCodable {
-    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
-        guard case .string(let text) = json, let url = OrderURL(text) else {
-            throw .mismatch(path, expected: "an absolute URL like https://example.com/orders/42", found: json)
-        }
-        self = url
-    }
-
-    package func write(to writer: inout JSONWriter) { writer.string(text) }
+extension OrderURL: ValidatedString {
+    package static let expected = "an absolute URL like https://example.com/orders/42"
 }
 
 extension OrderURL {
