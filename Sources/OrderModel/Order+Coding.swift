@@ -6,12 +6,7 @@ extension Order {
     /// (``OrderDecodingError/problems``); the returned issues are warnings found on the way (unknown
     /// keys, with paths). Call ``validate()`` for the rules a well-typed order can still break.
     public static func decode(_ json: JSONValue) throws(OrderDecodingError) -> (Order, [ValidationIssue]) {
-        let (order, issues) = try decodeAll(json)
-        let problems = issues.filter { $0.rule == PassDecodingError.issueRule }
-        guard problems.isEmpty else {
-            throw .combining(problems.map { .invalidValue(path: $0.path, message: $0.message) })
-        }
-        return (order, issues)
+        try decodeDocument(json)
     }
 
     /// Reads as much of an order as its types allow: each value that does not decode is left at its
@@ -19,9 +14,7 @@ extension Order {
     /// so a caller can still validate the rest and report every problem at once. Throws only when the
     /// document is not a JSON object.
     public static func decodeAll(_ json: JSONValue) throws(OrderDecodingError) -> (Order, [ValidationIssue]) {
-        var issues: [ValidationIssue] = []
-        let order = try Order(json: json, at: .root, issues: &issues)
-        return (order, issues)
+        try decodeDocumentLeniently(json)
     }
 
     /// Reads an order from `order.json` bytes; see the `JSONValue` overload.
@@ -33,9 +26,7 @@ extension Order {
     /// amounts as JSON numbers, `/` unescaped. Deterministic, so equal orders give identical bytes
     /// (and identical SHA-256 hashes in the package manifest).
     public func encoded() -> Data {
-        var writer = JSONWriter(capacity: 2048)
-        write(to: &writer)
-        return writer.data
+        encodedDocument()
     }
 
     /// The order as a JSON tree, for comparing with the tree it was read from or editing in templates.

@@ -38,17 +38,7 @@ extension Order {
     }
 
     private func validateWebService(_ list: inout IssueList) {
-        switch (webServiceURL, authenticationToken) {
-        case (_?, nil):
-            list.error("authenticationToken", "webService.pairing", "webServiceURL requires authenticationToken (the device sends it to the service)")
-        case (nil, _?):
-            list.error("webServiceURL", "webService.pairing", "authenticationToken requires webServiceURL (there is nothing to send it to)")
-        default: break
-        }
-        if let token = authenticationToken, token.count < 16 {
-            list.error("authenticationToken", "authenticationToken.length",
-                       "authenticationToken must be at least 16 characters, found \(token.count)")
-        }
+        list.webServicePairing(url: webServiceURL?.text, token: authenticationToken)
         if let url = webServiceURL?.text, url.hasSuffix("/v1") || url.hasSuffix("/v1/") {
             list.error("webServiceURL", "webServiceURL.version", "remove the trailing /v1: the device appends /v1/... itself")
         }

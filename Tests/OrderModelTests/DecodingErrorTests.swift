@@ -60,7 +60,7 @@ import OrderModel
         Case(edit: "merchant.url", value: .string("bakery.example.com"),
              expected: "merchant.url: expected an absolute URL like https://example.com/orders/42, found the string \"bakery.example.com\""),
         Case(edit: "merchant.logo", value: .string("../logo.png"),
-             expected: "merchant.logo: expected a file path relative to the order package like logo.png (no /, .. or URL at the start), found the string \"../logo.png\""),
+             expected: "merchant.logo: expected a path inside the order package like logo.png or images/logo.png (relative, no .. and no URL), found the string \"../logo.png\""),
         Case(edit: "updatedAt", value: .string("2025-03-01T09:30:00+0000"),
              expected: "updatedAt: expected a W3C date with a time zone like 2025-12-09T13:00:00Z or 2025-12-09T08:00-05:00, found the string \"2025-03-01T09:30:00+0000\""),
         Case(edit: "payment", value: .object(["total": .object(["amount": .number(5), "currency": .string("usd")]), "status": .string("paid")]),

@@ -29,7 +29,7 @@ public struct BundleFilePath: Sendable, Hashable, CustomStringConvertible {
 
 extension BundleFilePath: ValidatedString {
     package var text: String { path }
-    package static let expected = "a file path relative to the order package like logo.png (no /, .. or URL at the start)"
+    package static let expected = "a path inside the order package like logo.png or images/logo.png (relative, no .. and no URL)"
 }
 
 extension BundleFilePath {
