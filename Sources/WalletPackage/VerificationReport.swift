@@ -1,4 +1,7 @@
-/// The outcome of `PassVerifier`: one line per check, so a user sees everything wrong at once rather
+import Foundation
+import Signing
+
+/// The outcome of verifying a signed Wallet document (`PassVerifier`, `OrderVerifier`): one line per check, so a user sees everything wrong at once rather
 /// than the first failure.
 public struct VerificationReport: Sendable {
     /// One check and what it found.
@@ -26,7 +29,21 @@ public struct VerificationReport: Sendable {
     /// No check failed (warnings allowed).
     public var isValid: Bool { !checks.contains { $0.outcome == .failed } }
 
-    mutating func pass(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .passed, detail: detail)) }
-    mutating func warn(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .warning, detail: detail)) }
-    mutating func fail(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .failed, detail: detail)) }
+    /// Creates an empty report.
+    public init() {}
+
+    /// Records a check that passed.
+    public mutating func pass(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .passed, detail: detail)) }
+    /// Records a finding Wallet accepts.
+    public mutating func warn(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .warning, detail: detail)) }
+    /// Records a check that failed.
+    public mutating func fail(_ name: String, _ detail: String) { checks.append(Check(name: name, outcome: .failed, detail: detail)) }
+
+    /// Fails `certificate` when the signer is not valid at `now`: Wallet refuses new documents
+    /// signed with an expired certificate.
+    public mutating func checkValidity(of signer: Certificate, at now: Date) {
+        if !signer.isValid(at: now) {
+            fail("certificate", "the signing certificate is not valid now (valid \(signer.notBefore.formatted(.iso8601)) to \(signer.notAfter.formatted(.iso8601)))")
+        }
+    }
 }
