@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "OrderModel", targets: ["OrderModel"]),
         // A signed Wallet document (manifest, detached CMS signature, zip), shared by passes and orders.
         .library(name: "WalletPackage", targets: ["WalletPackage"]),
+        // The signed `.order` package: built from an `Order` and its images, and verified.
+        .library(name: "OrderPackage", targets: ["OrderPackage"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
         // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
         .library(name: "WalletCore", targets: ["WalletCore"]),
@@ -80,6 +82,7 @@ let package = Package(
         // What passes and orders share: files → manifest (SHA-1 or SHA-256) → signature → zip, and back.
         .target(name: "WalletPackage", dependencies: ["Signing", "ZipArchive"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "WalletPackage", "Signing", "ZipArchive", "CGlibc"]),
+        .target(name: "OrderPackage", dependencies: ["OrderModel", "PassModel", "WalletPackage", "Signing", "ZipArchive"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "WalletPackage", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
@@ -121,6 +124,9 @@ let package = Package(
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "PassModel", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
+        .testTarget(name: "OrderPackageTests", dependencies: [
+            "OrderPackage", "OrderModel", "WalletPackage", "PassModel", "Signing", "ZipArchive", "PasswrightTesting",
+        ]),
         .testTarget(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
             exclude: ["Snapshots"]),
