@@ -13,6 +13,12 @@ let package = Package(
         .library(name: "PassCompiler", targets: ["PassCompiler"]),
         .library(name: "PassModel", targets: ["PassModel"]),
         .library(name: "PassLint", targets: ["PassLint"]),
+        // Wallet Orders: the typed `order.json` model, decoded and validated with PassModel's machinery.
+        .library(name: "OrderModel", targets: ["OrderModel"]),
+        // A signed Wallet document (manifest, detached CMS signature, zip), shared by passes and orders.
+        .library(name: "WalletPackage", targets: ["WalletPackage"]),
+        // The signed `.order` package: built from an `Order` and its images, and verified.
+        .library(name: "OrderPackage", targets: ["OrderPackage"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
         // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
         .library(name: "WalletCore", targets: ["WalletCore"]),
@@ -71,9 +77,13 @@ let package = Package(
 
         // Libraries.
         .target(name: "PassModel"),
+        .target(name: "OrderModel", dependencies: ["PassModel"]),
         .target(name: "WalletStore", dependencies: ["Storage", "PassModel"]),
-        .target(name: "PassCompiler", dependencies: ["PassModel", "Signing", "ZipArchive", "CGlibc"]),
-        .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "Signing", "ZipArchive"]),
+        // What passes and orders share: files → manifest (SHA-1 or SHA-256) → signature → zip, and back.
+        .target(name: "WalletPackage", dependencies: ["Signing", "ZipArchive"]),
+        .target(name: "PassCompiler", dependencies: ["PassModel", "WalletPackage", "Signing", "ZipArchive", "CGlibc"]),
+        .target(name: "OrderPackage", dependencies: ["OrderModel", "PassModel", "WalletPackage", "Signing", "ZipArchive"]),
+        .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "WalletPackage", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
         // The services: the only target above WalletStore and Storage (style rule 14). No HTTP: the
@@ -89,7 +99,7 @@ let package = Package(
             "PasswrightLogging", "PassPreview",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
-            "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
+            "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
             "ImageProcessing", "PassPreview", "HTTPClient", "APNs",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
@@ -107,12 +117,16 @@ let package = Package(
         .testTarget(name: "APNsTests", dependencies: ["APNs", "Locking", "PasswrightTesting"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "PasswrightTesting"]),
         .testTarget(name: "PassModelTests", dependencies: ["PassModel"]),
+        .testTarget(name: "OrderModelTests", dependencies: ["OrderModel", "PassModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PasswordsTests", dependencies: ["Passwords", "PasswrightTesting"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "PassModel", "Locking", "PasswrightTesting"]),
-        .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
+        .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),
+        .testTarget(name: "OrderPackageTests", dependencies: [
+            "OrderPackage", "OrderModel", "WalletPackage", "PassModel", "Signing", "ZipArchive", "PasswrightTesting",
+        ]),
         .testTarget(
             name: "PassLintTests", dependencies: ["PassLint", "PassCompiler", "PassModel", "Signing", "Locking", "PasswrightTesting"],
             exclude: ["Snapshots"]),

@@ -2,6 +2,7 @@ import Foundation
 import PassCompiler
 import PassModel
 import Signing
+import WalletPackage
 import ZipArchive
 
 /// Reviews a pass the way Wallet and a designer would: every reason Wallet refuses a pass or falls

@@ -30,7 +30,7 @@ public enum PassDecodingError: ProblemCollection, CustomStringConvertible, Hasha
     public static let issueRule = "pass.decoding"
 
     /// This problem as an error-severity issue, so decoding can record it and carry on.
-    var issue: ValidationIssue {
+    package var issue: ValidationIssue {
         ValidationIssue(severity: .error, path: path, rule: Self.issueRule, message: message)
     }
 
@@ -57,7 +57,8 @@ public enum PassDecodingError: ProblemCollection, CustomStringConvertible, Hasha
         return path.isEmpty ? message : "\(path): \(message)"
     }
 
-    static func mismatch(_ path: JSONPath, expected: String, found: JSONValue) -> PassDecodingError {
+    /// The problem for a value of the wrong type or syntax at `path`: what was expected, what was found.
+    package static func mismatch(_ path: JSONPath, expected: String, found: JSONValue) -> PassDecodingError {
         .invalidValue(path: path.rendered, message: "expected \(expected), found \(found.phrase)")
     }
 }

@@ -66,11 +66,21 @@ public struct Certificate: Sendable, Hashable {
 
     /// The pass type identifier a Pass Type ID certificate is for: the subject UID, or the CN after
     /// `Pass Type ID: `. Wallet rejects passes whose `passTypeIdentifier` differs from it.
-    public var passTypeIdentifier: String? {
+    public var passTypeIdentifier: String? { typeIdentifier(.pass) }
+
+    /// The order type identifier an Order Type ID certificate is for: the subject UID, or the CN after
+    /// `Order Type ID: `. Wallet rejects orders whose `orderTypeIdentifier` differs from it (Apple's
+    /// "Order": it "must correspond with your signing certificate").
+    public var orderTypeIdentifier: String? { typeIdentifier(.order) }
+
+    /// The identifier of `kind` the certificate is for: the subject UID, or the CN after the kind's
+    /// prefix; `nil` when the CN names the other kind, so a pass certificate never signs an order.
+    public func typeIdentifier(_ kind: TypeIdentifierKind) -> String? {
+        let name = facts.commonName ?? ""
+        if TypeIdentifierKind.allCases.contains(where: { $0 != kind && name.hasPrefix($0.commonNamePrefix) }) { return nil }
         if let uid = facts.userID, !uid.isEmpty { return uid }
-        let prefix = "Pass Type ID: "
-        guard let name = facts.commonName, name.hasPrefix(prefix) else { return nil }
-        return String(name.dropFirst(prefix.count))
+        guard name.hasPrefix(kind.commonNamePrefix) else { return nil }
+        return String(name.dropFirst(kind.commonNamePrefix.count))
     }
 
     /// The Apple team identifier (subject OU); Wallet rejects passes whose `teamIdentifier` differs.

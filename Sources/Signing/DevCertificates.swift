@@ -20,7 +20,17 @@ public enum DevCertificates {
     /// `<passTypeIdentifier>/certificate.pem`, `<passTypeIdentifier>/private-key.pem`; keys are
     /// written with mode 0600, every file atomically.
     public static func create(in root: URL, passTypeIdentifier: String, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
-        let identityFolder = try IdentityDirectory.identityFolder(for: passTypeIdentifier, in: root)
+        try create(in: root, typeIdentifier: passTypeIdentifier, kind: .pass, teamIdentifier: teamIdentifier, now: now)
+    }
+
+    /// Writes a development identity for `typeIdentifier` of `kind` (a Pass Type ID or an Order Type
+    /// ID) under `root`, as ``create(in:passTypeIdentifier:teamIdentifier:now:)`` does for passes.
+    ///
+    /// Apple's portal shapes both certificates alike (UID = the identifier, OU = the team, the same
+    /// WWDR G4 issuer); only the common name's prefix differs, `Order Type ID: ` for orders, so both
+    /// kinds share one dev root and intermediate.
+    public static func create(in root: URL, typeIdentifier: String, kind: TypeIdentifierKind, teamIdentifier: String, now: Date) throws -> DevIdentityFiles {
+        let identityFolder = try IdentityDirectory.identityFolder(for: typeIdentifier, in: root)
         let (authority, wwdr) = try authority(in: root, now: now)
         try FileIO.createFolder(identityFolder, permissions: 0o700)
         let files = DevIdentityFiles(
@@ -28,7 +38,7 @@ public enum DevCertificates {
             certificate: identityFolder.appendingPathComponent(IdentityDirectory.certificateFile),
             privateKey: identityFolder.appendingPathComponent(IdentityDirectory.privateKeyFile))
         _ = try issue(
-            subject: [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"),
+            subject: [("UID", typeIdentifier), ("CN", "\(kind.commonNamePrefix)\(typeIdentifier)"),
                       ("OU", teamIdentifier), ("O", organization), ("C", "US")],
             issuer: wwdr, notBefore: now, notAfter: years(1, after: now), extensions: leafExtensions,
             certificate: files.certificate, key: files.privateKey)

@@ -44,15 +44,25 @@ public struct IdentityDirectory: Sendable {
 
     /// Loads the identity of one pass type, checking that its certificate is for that pass type.
     public func identity(forPassTypeIdentifier passTypeIdentifier: String) throws -> SigningIdentity {
+        try identity(for: passTypeIdentifier, kind: .pass)
+    }
+
+    /// Loads the identity of one order type (an Order Type ID certificate in the same layout, the
+    /// folder named after the order type identifier), checking that its certificate is for it.
+    public func identity(forOrderTypeIdentifier orderTypeIdentifier: String) throws -> SigningIdentity {
+        try identity(for: orderTypeIdentifier, kind: .order)
+    }
+
+    private func identity(for passTypeIdentifier: String, kind: TypeIdentifierKind) throws -> SigningIdentity {
         do {
-            return try loadIdentity(passTypeIdentifier)
+            return try loadIdentity(passTypeIdentifier, kind: kind)
         } catch SigningError.passphraseRequired(let source) {
             guard let help = passphraseHelp(passTypeIdentifier) else { throw SigningError.passphraseRequired(source: source) }
             throw SigningError.passphraseRequired(source: "\(source) (set \(help))")
         }
     }
 
-    private func loadIdentity(_ passTypeIdentifier: String) throws -> SigningIdentity {
+    private func loadIdentity(_ passTypeIdentifier: String, kind: TypeIdentifierKind) throws -> SigningIdentity {
         let folder = root.appendingPathComponent(passTypeIdentifier, isDirectory: true)
         let files = try contents(of: folder)
         let names = Set(files.map(\.lastPathComponent))
@@ -84,8 +94,8 @@ public struct IdentityDirectory: Sendable {
             }
             identity = try SigningIdentity(pkcs12: FileIO.read(bundle), password: passphrase(passTypeIdentifier), source: bundle.path)
         }
-        guard identity.certificate.passTypeIdentifier == passTypeIdentifier else {
-            throw SigningError.identityMismatch(folder: folder.path, certificatePassTypeIdentifier: identity.certificate.passTypeIdentifier)
+        guard identity.certificate.typeIdentifier(kind) == passTypeIdentifier else {
+            throw SigningError.identityMismatch(folder: folder.path, certificatePassTypeIdentifier: identity.certificate.typeIdentifier(kind))
         }
         return identity
     }

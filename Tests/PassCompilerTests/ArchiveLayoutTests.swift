@@ -4,6 +4,7 @@ import PassModel
 import PasswrightTesting
 import Signing
 import Testing
+import WalletPackage
 import ZipArchive
 
 /// The archive layout Wallet and the manifest expect, and builds that repeat exactly.
@@ -38,7 +39,7 @@ import ZipArchive
             #expect(archive.entries.first { $0.name == "en.lproj/pass.strings" }?.compression == .deflate)
             #expect(archive.files["pass.json"] == compiled.passJSON)
             // The manifest laid out once per template holds this pass's hashes, in Manifest's canonical form.
-            var manifest = Manifest()
+            var manifest = Manifest(hash: .sha1)
             for (name, bytes) in archive.files where name != "manifest.json" && name != "signature" {
                 manifest.set(Digest.sha1Hex(bytes), for: name)
             }

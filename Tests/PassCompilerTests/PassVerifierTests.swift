@@ -4,6 +4,7 @@ import PassModel
 import PasswrightTesting
 import Signing
 import Testing
+import WalletPackage
 import ZipArchive
 
 /// `PassVerifier` catches every way a `.pkpass` can be altered or forged, and fails cleanly on

@@ -1,10 +1,10 @@
 import Foundation
 import PassModel
 import Signing
-import ZipArchive
+import WalletPackage
 
 /// Turns a template plus one record into a signed `.pkpass`: render → typed, validated `Pass` →
-/// `pass.json` bytes → manifest → detached CMS signature → zip.
+/// `pass.json` bytes → `WalletDocumentSigner` (SHA-1 manifest → detached CMS signature → zip).
 ///
 /// Everything that does not vary per pass (template files and hashes, the signer's key and
 /// certificates) is prepared in `init`, so `compile` does only the per-pass work and is safe to call
@@ -14,27 +14,29 @@ public struct PassCompiler: Sendable {
     public let template: Template
     /// Settings for every pass.
     public let options: CompileOptions
-    private let signer: PassSigner
+    private let signer: WalletDocumentSigner
 
     /// Prepares a compiler, refusing an identity whose certificate does not belong to the template's
     /// pass type and team (Wallet would reject every pass, Apple's "Building a Pass") or has expired.
     public init(template: Template, identity: SigningIdentity, intermediate: Certificate, options: CompileOptions = CompileOptions(), now: Date = Date()) throws(PassCompilerError) {
         try Self.check(identity.certificate, passTypeIdentifier: template.passTypeIdentifier, teamIdentifier: template.teamIdentifier, now: now)
         do {
-            signer = try PassSigner(identity: identity, intermediate: intermediate)
+            signer = try WalletDocumentSigner(kind: .pass, identity: identity, intermediate: intermediate)
         } catch {
             throw .packaging(message: "cannot prepare the signer: \(error)")
         }
         self.template = template
         self.options = options
         self.certificate = identity.certificate
-        manifests = (ManifestLayout(files: template.files),
-                     ManifestLayout(files: template.files.filter { !$0.isPersonalization }))
+        func hashes(_ files: [PackagedFile]) -> [(path: String, hexDigest: String)] { files.map { ($0.path, $0.sha1Hex) } }
+        files = (DocumentFiles(kind: .pass, hashes: hashes(template.files), compressed: template.packaged.all),
+                 DocumentFiles(kind: .pass, hashes: hashes(template.files.filter { !$0.isPersonalization }),
+                               compressed: template.packaged.withoutPersonalization))
     }
 
     private let certificate: Certificate
-    /// The manifest with and without the personalization files, which only NFC passes carry.
-    private let manifests: (all: ManifestLayout, withoutPersonalization: ManifestLayout)
+    /// The template's files with and without the personalization files, which only NFC passes carry.
+    private let files: (all: DocumentFiles, withoutPersonalization: DocumentFiles)
 
     /// Renders and validates a pass without signing it: what an API checks before it stores data.
     /// Throws the same errors as ``compile(_:at:)``; returns the pass and its warnings.
@@ -65,23 +67,14 @@ public struct PassCompiler: Sendable {
     public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
         let (pass, issues) = try validate(input, at: now)
         let passJSON = pass.encoded()
-        let withPersonalization = pass.nfc != nil
-        let manifest = withPersonalization ? manifests.all : manifests.withoutPersonalization
-        let manifestBytes = manifest.encoded(passJSONHash: Digest.sha1Hex(passJSON))
         do {
-            let signature = try signer.sign(manifestBytes, signingTime: now)
-            // The per-pass files are stored, not deflated: a few KB each, and deflating them took
-            // 7 % of a batch pass's time (zlib sets up some 380 KB of state per entry) to save 1 KB.
-            var writer = ZipWriter()
-            try writer.add(path: "pass.json", data: passJSON, compression: .store)
-            try writer.add(withPersonalization ? template.packaged.all : template.packaged.withoutPersonalization)
-            try writer.add(path: "manifest.json", data: manifestBytes, compression: .store)
-            try writer.add(path: "signature", data: signature, compression: .store)
-            return CompiledPass(pass: pass, passJSON: passJSON, archive: try writer.finish(), warnings: issues)
-        } catch let error as ZipError {
-            throw .packaging(message: "\(input.recordName): cannot write the archive: \(error)")
+            let signed = try signer.package(payload: passJSON, files: pass.nfc != nil ? files.all : files.withoutPersonalization, at: now)
+            return CompiledPass(pass: pass, passJSON: passJSON, archive: signed.archive, warnings: issues)
         } catch {
-            throw .packaging(message: "\(input.recordName): cannot sign the manifest: \(error)")
+            switch error {
+            case .archive(let zipError): throw .packaging(message: "\(input.recordName): cannot write the archive: \(zipError)")
+            default: throw .packaging(message: "\(input.recordName): cannot sign the manifest: \(error)")
+            }
         }
     }
 
@@ -89,7 +82,7 @@ public struct PassCompiler: Sendable {
     /// token answer of the Wallet web service (Apple's Wallet Web Service Reference, personalization) uses the same recipe as the manifest.
     public func signDetached(_ data: Data, at now: Date = Date()) throws(PassCompilerError) -> Data {
         do {
-            return try signer.sign(data, signingTime: now)
+            return try signer.sign(data, at: now)
         } catch {
             throw .packaging(message: "cannot sign: \(error)")
         }

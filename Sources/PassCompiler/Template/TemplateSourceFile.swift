@@ -1,5 +1,6 @@
 import Foundation
 import Signing
+import WalletPackage
 
 /// One file of a template, by its path inside the template (`pass.json`, `logo@2x.png`,
 /// `de.lproj/pass.strings`): how a template travels when it is not a folder on disk — uploaded as an
@@ -24,11 +25,11 @@ public struct TemplateSourceFile: Sendable, Hashable {
         var skipped: [String] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let parts = file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            if parts.contains(where: TemplateFolder.isJunk) {
+            if parts.contains(where: DocumentFolder.isJunk) {
                 skipped.append("\(file.path) (system or editor litter, never packaged)")
             } else if parts.count == 1 {
                 kept.append(file)
-            } else if parts.count == 2, TemplateFolder.isLocalizationFolder(parts[0]) {
+            } else if parts.count == 2, DocumentFolder.isLocalizationFolder(parts[0]) {
                 kept.append(file)
             } else {
                 skipped.append("\(file.path) (only root files and <language>.lproj/ folders are packaged)")
@@ -39,7 +40,15 @@ public struct TemplateSourceFile: Sendable, Hashable {
 
     /// The files of a template folder on disk, with what was left out (junk, links, stray folders).
     public static func read(folder directory: URL) throws(PassCompilerError) -> (kept: [TemplateSourceFile], skipped: [String]) {
-        let folder = try TemplateFolder(directory: directory)
+        let folder: DocumentFolder
+        do {
+            folder = try DocumentFolder(directory: directory)
+        } catch {
+            switch error {
+            case .unreadableFolder(let name, let message): throw .templateFile(file: name, message: "cannot list folder: \(message)")
+            default: throw .templateNotFound(path: directory.path)
+            }
+        }
         var files: [TemplateSourceFile] = []
         for entry in folder.entries {
             do {

@@ -2,68 +2,70 @@
 ///
 /// Hand-written rather than `Codable`: it reports exact JSON paths, keeps unknown keys, and writes
 /// bytes directly, which keeps encoding within the batch budget.
-protocol JSONCodable: SendableMetatype {
+/// `package` so OrderModel's `order.json` types reuse the same machinery instead of a copy, without
+/// making it API of the PassModel library.
+package protocol JSONCodable: SendableMetatype {
     init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError)
     func write(to writer: inout JSONWriter)
 }
 
 extension String: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .string(let value) = json else { throw .mismatch(path, expected: "a string", found: json) }
         self = value
     }
 
-    func write(to writer: inout JSONWriter) { writer.string(self) }
+    package func write(to writer: inout JSONWriter) { writer.string(self) }
 }
 
 extension Bool: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .bool(let value) = json else { throw .mismatch(path, expected: "a boolean", found: json) }
         self = value
     }
 
-    func write(to writer: inout JSONWriter) { writer.bool(self) }
+    package func write(to writer: inout JSONWriter) { writer.bool(self) }
 }
 
 extension Double: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .number(let value) = json else { throw .mismatch(path, expected: "a number", found: json) }
         self = value
     }
 
-    func write(to writer: inout JSONWriter) { writer.number(self) }
+    package func write(to writer: inout JSONWriter) { writer.number(self) }
 }
 
 extension Int: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .number(let value) = json, value.rounded(.towardZero) == value, let integer = Int(exactly: value) else {
             throw .mismatch(path, expected: "an integer", found: json)
         }
         self = integer
     }
 
-    func write(to writer: inout JSONWriter) { writer.integer(self) }
+    package func write(to writer: inout JSONWriter) { writer.integer(self) }
 }
 
 extension JSONValue: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         self = json
     }
 
-    func write(to writer: inout JSONWriter) { writer.value(self, sortedKeys: true) }
+    package func write(to writer: inout JSONWriter) { writer.value(self, sortedKeys: true) }
 }
 
 extension JSONObject: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .object(let value) = json else { throw .mismatch(path, expected: "an object", found: json) }
         self = value
     }
 
-    func write(to writer: inout JSONWriter) { writer.value(.object(self), sortedKeys: true) }
+    package func write(to writer: inout JSONWriter) { writer.value(.object(self), sortedKeys: true) }
 }
 
 extension Array: JSONCodable where Element: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .array(let items) = json else { throw .mismatch(path, expected: "an array", found: json) }
         let base = path.rendered
         self.init()
@@ -77,7 +79,7 @@ extension Array: JSONCodable where Element: JSONCodable {
         }
     }
 
-    func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for element in self { element.write(to: &writer) }
         writer.endArray()
@@ -85,11 +87,11 @@ extension Array: JSONCodable where Element: JSONCodable {
 }
 
 /// A closed set of Apple strings (barcode formats, transit types...). Unknown spellings are decoding
-/// errors naming the accepted ones, since Wallet rejects them.
-protocol JSONStringEnum: JSONCodable, RawRepresentable<String>, CaseIterable {}
+/// errors naming the accepted ones, since Wallet rejects them. `package` for OrderModel's enumerations.
+package protocol JSONStringEnum: JSONCodable, RawRepresentable<String>, CaseIterable {}
 
 extension JSONStringEnum {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .string(let raw) = json, let value = Self(rawValue: raw) else {
             let choices = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw .mismatch(path, expected: "one of \(choices)", found: json)
@@ -97,5 +99,5 @@ extension JSONStringEnum {
         self = value
     }
 
-    func write(to writer: inout JSONWriter) { writer.string(rawValue) }
+    package func write(to writer: inout JSONWriter) { writer.string(rawValue) }
 }

@@ -1,6 +1,7 @@
 /// A model type described by a table of its JSON keys: the single source for decoding, encoding and
-/// recognising unknown keys, so the three can never disagree.
-protocol JSONModel: JSONCodable {
+/// recognising unknown keys, so the three can never disagree. `package` so OrderModel's types are
+/// described the same way.
+package protocol JSONModel: JSONCodable {
     static var schema: Schema<Self> { get }
     /// A value with every property at its default, filled in by decoding.
     static var blank: Self { get }
@@ -9,14 +10,14 @@ protocol JSONModel: JSONCodable {
 }
 
 /// One JSON key of a model: how to decode it into the value and how to write it out.
-struct Property<Root>: Sendable {
-    typealias Decode = @Sendable (inout Root, JSONValue, JSONPath, inout [ValidationIssue]) throws(PassDecodingError) -> Void
-    typealias Encode = @Sendable (Root, inout JSONWriter) -> Void
+package struct Property<Root>: Sendable {
+    package typealias Decode = @Sendable (inout Root, JSONValue, JSONPath, inout [ValidationIssue]) throws(PassDecodingError) -> Void
+    package typealias Encode = @Sendable (Root, inout JSONWriter) -> Void
 
-    let key: String
-    let isRequired: Bool
-    let decode: Decode
-    let encode: Encode
+    package let key: String
+    package let isRequired: Bool
+    package let decode: Decode
+    package let encode: Encode
 
     private init(key: String, isRequired: Bool, decode: @escaping Decode, encode: @escaping Encode) {
         self.key = key
@@ -28,7 +29,7 @@ struct Property<Root>: Sendable {
     /// An optional key: absent decodes to `nil`, `nil` is not written.
     /// Accessors are closures rather than key paths: key-path application goes through the runtime
     /// and dominated encoding time.
-    init<Value: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> Value?,
+    package init<Value: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> Value?,
                              _ set: @escaping @Sendable (inout Root, Value) -> Void) {
         self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
             set(&root, try Value(json: json, at: path, issues: &issues))
@@ -40,7 +41,7 @@ struct Property<Root>: Sendable {
     }
 
     /// A list key: absent decodes to `[]`, and an empty list is not written.
-    init<Element: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> [Element],
+    package init<Element: JSONCodable>(_ key: String, _ get: @escaping @Sendable (Root) -> [Element],
                                _ set: @escaping @Sendable (inout Root, [Element]) -> Void) {
         self.init(key: key, isRequired: false, decode: { root, json, path, issues throws(PassDecodingError) in
             set(&root, try [Element](json: json, at: path, issues: &issues))
@@ -53,7 +54,7 @@ struct Property<Root>: Sendable {
     }
 
     /// A required key: decoding fails when it is absent; it is always written.
-    init<Value: JSONCodable>(required key: String, _ get: @escaping @Sendable (Root) -> Value,
+    package init<Value: JSONCodable>(required key: String, _ get: @escaping @Sendable (Root) -> Value,
                              _ set: @escaping @Sendable (inout Root, Value) -> Void) {
         self.init(key: key, isRequired: true, decode: { root, json, path, issues throws(PassDecodingError) in
             set(&root, try Value(json: json, at: path, issues: &issues))
@@ -64,7 +65,7 @@ struct Property<Root>: Sendable {
     }
 
     /// A key of a nested value whose keys sit flat in this object (the event-guide URLs at the top level).
-    init<Inner>(_ property: Property<Inner>, through get: @escaping @Sendable (Root) -> Inner,
+    package init<Inner>(_ property: Property<Inner>, through get: @escaping @Sendable (Root) -> Inner,
                 _ set: @escaping @Sendable (inout Root, Inner) -> Void) {
         self.init(key: property.key, isRequired: property.isRequired, decode: { root, json, path, issues throws(PassDecodingError) in
             var inner = get(root)
@@ -77,12 +78,12 @@ struct Property<Root>: Sendable {
 }
 
 /// The key table of one model, sorted by key so encoding emits sorted keys without sorting.
-struct Schema<Root>: Sendable {
-    let properties: [Property<Root>]
+package struct Schema<Root>: Sendable {
+    package let properties: [Property<Root>]
     private let indexByKey: [String: Int]
-    let requiredKeys: [String]
+    package let requiredKeys: [String]
 
-    init(_ properties: [Property<Root>]) {
+    package init(_ properties: [Property<Root>]) {
         self.properties = properties.sorted { $0.key < $1.key }
         var index: [String: Int] = [:]
         for (position, property) in self.properties.enumerated() {
@@ -93,13 +94,13 @@ struct Schema<Root>: Sendable {
         requiredKeys = self.properties.filter(\.isRequired).map(\.key)
     }
 
-    func property(_ key: String) -> Property<Root>? {
+    package func property(_ key: String) -> Property<Root>? {
         indexByKey[key].map { properties[$0] }
     }
 }
 
 extension JSONModel {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .object(let object) = json else { throw .mismatch(path, expected: "an object", found: json) }
         let schema = Self.schema
         let base = path.rendered
@@ -129,7 +130,7 @@ extension JSONModel {
         self = result
     }
 
-    func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         let properties = Self.schema.properties
         if unknownKeys.isEmpty {

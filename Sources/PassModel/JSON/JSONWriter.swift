@@ -4,23 +4,23 @@ import Foundation
 /// ``Pass/encoded()``, so encoding a pass never builds an intermediate tree.
 ///
 /// Separators are derived from the last byte written (a `{` or `[` means "first member"), so callers
-/// only say `key`, then a value.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// only say `key`, then a value. `package` so OrderModel writes `order.json` with the same bytes rules.
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         bytes.reserveCapacity(capacity)
     }
 
-    var data: Data { Data(bytes) }
+    package var data: Data { Data(bytes) }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")) }
-    mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")) }
-    mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
+    package mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")) }
+    package mutating func endObject() { bytes.append(UInt8(ascii: "}")) }
+    package mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")) }
+    package mutating func endArray() { bytes.append(UInt8(ascii: "]")) }
 
     /// Writes `"key":`, preceded by a comma unless this is the object's first member.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
         quoted(key)
         bytes.append(UInt8(ascii: ":"))
@@ -33,13 +33,13 @@ struct JSONWriter {
     }
 
 
-    mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
+    package mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
 
-    mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+    package mutating func bool(_ value: Bool) { separate(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     /// Integral values within ±2^53 as integers; other finite values in Swift's shortest round-trip
     /// form (valid JSON); non-finite values as `null`, since JSON has no spelling for them.
-    mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         separate()
         guard value.isFinite else { bytes.append(contentsOf: "null".utf8); return }
         if value.rounded(.towardZero) == value, abs(value) <= 9_007_199_254_740_992 {
@@ -49,7 +49,7 @@ struct JSONWriter {
         }
     }
 
-    mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         separate()
         integerDigits(value)
     }
@@ -67,7 +67,7 @@ struct JSONWriter {
     }
 
     /// A quoted string; escapes only `"`, `\` and control characters (`/` stays as is).
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         quoted(value)
     }
@@ -105,7 +105,7 @@ struct JSONWriter {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
-    mutating func value(_ value: JSONValue, sortedKeys: Bool) {
+    package mutating func value(_ value: JSONValue, sortedKeys: Bool) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)

@@ -37,8 +37,8 @@ public struct EventGuideURLs: Sendable, Hashable {
 }
 
 extension EventGuideURLs: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("accessibilityURL", { $0.accessibilityURL }, { $0.accessibilityURL = $1 }), Property("addOnURL", { $0.addOnURL }, { $0.addOnURL = $1 }),
         Property("bagPolicyURL", { $0.bagPolicyURL }, { $0.bagPolicyURL = $1 }), Property("directionsInformationURL", { $0.directionsInformationURL }, { $0.directionsInformationURL = $1 }),
         Property("merchandiseURL", { $0.merchandiseURL }, { $0.merchandiseURL = $1 }), Property("orderFoodURL", { $0.orderFoodURL }, { $0.orderFoodURL = $1 }),

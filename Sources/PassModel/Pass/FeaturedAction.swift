@@ -21,8 +21,8 @@ public struct FeaturedAction: Sendable, Hashable {
 }
 
 extension FeaturedAction: JSONModel {
-    static let blank = Self(identifier: "", type: "", url: "")
-    static let schema = Schema<Self>([
+    package static let blank = Self(identifier: "", type: "", url: "")
+    package static let schema = Schema<Self>([
         Property(required: "identifier", { $0.identifier }, { $0.identifier = $1 }), Property(required: "type", { $0.type }, { $0.type = $1 }), Property(required: "url", { $0.url }, { $0.url = $1 }),
     ])
 }

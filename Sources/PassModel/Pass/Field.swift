@@ -45,9 +45,9 @@ public struct Field: Sendable, Hashable {
 }
 
 extension Field: JSONModel {
-    static let blank = Field(key: "", value: .string(""))
+    package static let blank = Field(key: "", value: .string(""))
 
-    static let schema = Schema<Field>([
+    package static let schema = Schema<Field>([
         Property(required: "key", { $0.key }, { $0.key = $1 }),
         Property(required: "value", { $0.value }, { $0.value = $1 }),
         Property("label", { $0.label }, { $0.label = $1 }),

@@ -43,16 +43,16 @@ extension Pass {
 }
 
 extension Pass.Barcode: JSONModel {
-    static let blank = Self(format: .qr, message: "", messageEncoding: nil)
-    static let schema = Schema<Self>([
+    package static let blank = Self(format: .qr, message: "", messageEncoding: nil)
+    package static let schema = Schema<Self>([
         Property(required: "format", { $0.format }, { $0.format = $1 }), Property(required: "message", { $0.message }, { $0.message = $1 }),
         Property("messageEncoding", { $0.messageEncoding }, { $0.messageEncoding = $1 }), Property("altText", { $0.altText }, { $0.altText = $1 }),
     ])
 }
 
 extension Pass.NFC: JSONModel {
-    static let blank = Self(message: "", encryptionPublicKey: "")
-    static let schema = Schema<Self>([
+    package static let blank = Self(message: "", encryptionPublicKey: "")
+    package static let schema = Schema<Self>([
         Property(required: "message", { $0.message }, { $0.message = $1 }), Property(required: "encryptionPublicKey", { $0.encryptionPublicKey }, { $0.encryptionPublicKey = $1 }),
         Property("requiresAuthentication", { $0.requiresAuthentication }, { $0.requiresAuthentication = $1 }),
     ])

@@ -5,12 +5,7 @@ extension Pass {
     /// its JSON path (``PassDecodingError/problems``); the returned issues are warnings found on the
     /// way (unknown keys, with paths). Call ``validate()`` for the rules a well-typed pass can still break.
     public static func decode(_ json: JSONValue) throws(PassDecodingError) -> (Pass, [ValidationIssue]) {
-        let (pass, issues) = try decodeAll(json)
-        let problems = issues.filter { $0.rule == PassDecodingError.issueRule }
-        guard problems.isEmpty else {
-            throw .combining(problems.map { .invalidValue(path: $0.path, message: $0.message) })
-        }
-        return (pass, issues)
+        try decodeDocument(json)
     }
 
     /// Reads as much of a pass as its types allow: each value that does not decode is left at its
@@ -18,9 +13,7 @@ extension Pass {
     /// still validate the rest and report every problem at once. Throws only when the document is
     /// not a JSON object.
     public static func decodeAll(_ json: JSONValue) throws(PassDecodingError) -> (Pass, [ValidationIssue]) {
-        var issues: [ValidationIssue] = []
-        let pass = try Pass(json: json, at: .root, issues: &issues)
-        return (pass, issues)
+        try decodeDocumentLeniently(json)
     }
 
     /// Reads a pass from `pass.json` bytes; see the `JSONValue` overload.
@@ -33,8 +26,6 @@ extension Pass {
     /// unescaped. Deterministic, so equal passes give identical bytes (and manifest hashes).
     /// Written straight to bytes: this runs once per pass in batch builds.
     public func encoded() -> Data {
-        var writer = JSONWriter(capacity: 2048)
-        write(to: &writer)
-        return writer.data
+        encodedDocument()
     }
 }

@@ -73,24 +73,24 @@ extension Pass {
 }
 
 extension Pass.Location: JSONModel {
-    static let blank = Self(latitude: 0, longitude: 0)
-    static let schema = Schema<Self>([
+    package static let blank = Self(latitude: 0, longitude: 0)
+    package static let schema = Schema<Self>([
         Property(required: "latitude", { $0.latitude }, { $0.latitude = $1 }), Property(required: "longitude", { $0.longitude }, { $0.longitude = $1 }),
         Property("altitude", { $0.altitude }, { $0.altitude = $1 }), Property("relevantText", { $0.relevantText }, { $0.relevantText = $1 }),
     ])
 }
 
 extension Pass.Beacon: JSONModel {
-    static let blank = Self(proximityUUID: "")
-    static let schema = Schema<Self>([
+    package static let blank = Self(proximityUUID: "")
+    package static let schema = Schema<Self>([
         Property(required: "proximityUUID", { $0.proximityUUID }, { $0.proximityUUID = $1 }), Property("major", { $0.major }, { $0.major = $1 }),
         Property("minor", { $0.minor }, { $0.minor = $1 }), Property("relevantText", { $0.relevantText }, { $0.relevantText = $1 }),
     ])
 }
 
 extension Pass.RelevantDate: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("startDate", { $0.startDate }, { $0.startDate = $1 }), Property("endDate", { $0.endDate }, { $0.endDate = $1 }),
         Property("date", { $0.date }, { $0.date = $1 }), Property("relevantDate", { $0.date }, { $0.date = $1 }),
     ])

@@ -150,9 +150,9 @@ public struct Pass: Sendable, Hashable {
 }
 
 extension Pass: JSONModel {
-    static let blank = Pass(passTypeIdentifier: "", serialNumber: "", teamIdentifier: "", organizationName: "", description: "")
+    package static let blank = Pass(passTypeIdentifier: "", serialNumber: "", teamIdentifier: "", organizationName: "", description: "")
 
-    static let schema = Schema<Pass>([
+    package static let schema = Schema<Pass>([
         Property(required: "formatVersion", { $0.formatVersion }, { $0.formatVersion = $1 }),
         Property(required: "passTypeIdentifier", { $0.passTypeIdentifier }, { $0.passTypeIdentifier = $1 }),
         Property(required: "serialNumber", { $0.serialNumber }, { $0.serialNumber = $1 }),

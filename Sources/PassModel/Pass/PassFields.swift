@@ -49,9 +49,9 @@ public struct PassFields: Sendable, Hashable {
 }
 
 extension PassFields: JSONModel {
-    static let blank = PassFields()
+    package static let blank = PassFields()
 
-    static let schema = Schema<PassFields>([
+    package static let schema = Schema<PassFields>([
         Property("headerFields", { $0.headerFields }, { $0.headerFields = $1 }),
         Property("primaryFields", { $0.primaryFields }, { $0.primaryFields = $1 }),
         Property("secondaryFields", { $0.secondaryFields }, { $0.secondaryFields = $1 }),

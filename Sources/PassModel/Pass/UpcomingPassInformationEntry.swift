@@ -114,8 +114,8 @@ public struct UpcomingPassInformationEntry: Sendable, Hashable {
 }
 
 extension UpcomingPassInformationEntry: JSONModel {
-    static let blank = Self(type: nil)
-    static let schema = Schema<Self>([
+    package static let blank = Self(type: nil)
+    package static let schema = Schema<Self>([
         Property("type", { $0.type }, { $0.type = $1 }), Property("identifier", { $0.identifier }, { $0.identifier = $1 }), Property("name", { $0.name }, { $0.name = $1 }),
         Property("dateInformation", { $0.dateInformation }, { $0.dateInformation = $1 }), Property("semantics", { $0.semantics }, { $0.semantics = $1 }),
         Property("URLs", { $0.urls }, { $0.urls = $1 }), Property("images", { $0.images }, { $0.images = $1 }),
@@ -125,26 +125,26 @@ extension UpcomingPassInformationEntry: JSONModel {
 }
 
 extension UpcomingPassInformationEntry.DateInformation: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("date", { $0.date }, { $0.date = $1 }), Property("timeZone", { $0.timeZone }, { $0.timeZone = $1 }), Property("ignoreTimeComponents", { $0.ignoreTimeComponents }, { $0.ignoreTimeComponents = $1 }),
         Property("isAllDay", { $0.isAllDay }, { $0.isAllDay = $1 }), Property("isUnannounced", { $0.isUnannounced }, { $0.isUnannounced = $1 }), Property("isUndetermined", { $0.isUndetermined }, { $0.isUndetermined = $1 }),
     ])
 }
 
 extension UpcomingPassInformationEntry.Images: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([Property("headerImage", { $0.headerImage }, { $0.headerImage = $1 }), Property("venueMap", { $0.venueMap }, { $0.venueMap = $1 })])
+    package static let blank = Self()
+    package static let schema = Schema<Self>([Property("headerImage", { $0.headerImage }, { $0.headerImage = $1 }), Property("venueMap", { $0.venueMap }, { $0.venueMap = $1 })])
 }
 
 extension UpcomingPassInformationEntry.Image: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([Property("URLs", { $0.urls }, { $0.urls = $1 }), Property("reuseExisting", { $0.reuseExisting }, { $0.reuseExisting = $1 })])
+    package static let blank = Self()
+    package static let schema = Schema<Self>([Property("URLs", { $0.urls }, { $0.urls = $1 }), Property("reuseExisting", { $0.reuseExisting }, { $0.reuseExisting = $1 })])
 }
 
 extension UpcomingPassInformationEntry.RemoteImage: JSONModel {
-    static let blank = Self(url: "", sha256: "")
-    static let schema = Schema<Self>([
+    package static let blank = Self(url: "", sha256: "")
+    package static let schema = Schema<Self>([
         Property(required: "URL", { $0.url }, { $0.url = $1 }), Property(required: "SHA256", { $0.sha256 }, { $0.sha256 = $1 }),
         Property("scale", { $0.scale }, { $0.scale = $1 }), Property("size", { $0.size }, { $0.size = $1 }),
     ])

@@ -129,18 +129,18 @@ extension SemanticTags {
 }
 
 extension SemanticTags.CurrencyAmount: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([Property("currencyCode", { $0.currencyCode }, { $0.currencyCode = $1 }), Property("amount", { $0.amount }, { $0.amount = $1 })])
+    package static let blank = Self()
+    package static let schema = Schema<Self>([Property("currencyCode", { $0.currencyCode }, { $0.currencyCode = $1 }), Property("amount", { $0.amount }, { $0.amount = $1 })])
 }
 
 extension SemanticTags.Location: JSONModel {
-    static let blank = Self(latitude: 0, longitude: 0)
-    static let schema = Schema<Self>([Property(required: "latitude", { $0.latitude }, { $0.latitude = $1 }), Property(required: "longitude", { $0.longitude }, { $0.longitude = $1 })])
+    package static let blank = Self(latitude: 0, longitude: 0)
+    package static let schema = Schema<Self>([Property(required: "latitude", { $0.latitude }, { $0.latitude = $1 }), Property(required: "longitude", { $0.longitude }, { $0.longitude = $1 })])
 }
 
 extension SemanticTags.PersonNameComponents: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("givenName", { $0.givenName }, { $0.givenName = $1 }), Property("familyName", { $0.familyName }, { $0.familyName = $1 }), Property("middleName", { $0.middleName }, { $0.middleName = $1 }),
         Property("namePrefix", { $0.namePrefix }, { $0.namePrefix = $1 }), Property("nameSuffix", { $0.nameSuffix }, { $0.nameSuffix = $1 }), Property("nickname", { $0.nickname }, { $0.nickname = $1 }),
         Property("phoneticRepresentation", { $0.phoneticRepresentation }, { $0.phoneticRepresentation = $1 }),
@@ -148,8 +148,8 @@ extension SemanticTags.PersonNameComponents: JSONModel {
 }
 
 extension SemanticTags.Seat: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("seatSection", { $0.seatSection }, { $0.seatSection = $1 }), Property("seatRow", { $0.seatRow }, { $0.seatRow = $1 }), Property("seatNumber", { $0.seatNumber }, { $0.seatNumber = $1 }),
         Property("seatIdentifier", { $0.seatIdentifier }, { $0.seatIdentifier = $1 }), Property("seatType", { $0.seatType }, { $0.seatType = $1 }),
         Property("seatDescription", { $0.seatDescription }, { $0.seatDescription = $1 }), Property("seatAisle", { $0.seatAisle }, { $0.seatAisle = $1 }),
@@ -158,13 +158,13 @@ extension SemanticTags.Seat: JSONModel {
 }
 
 extension SemanticTags.WifiNetwork: JSONModel {
-    static let blank = Self(ssid: "", password: "")
-    static let schema = Schema<Self>([Property(required: "ssid", { $0.ssid }, { $0.ssid = $1 }), Property(required: "password", { $0.password }, { $0.password = $1 })])
+    package static let blank = Self(ssid: "", password: "")
+    package static let schema = Schema<Self>([Property(required: "ssid", { $0.ssid }, { $0.ssid = $1 }), Property(required: "password", { $0.password }, { $0.password = $1 })])
 }
 
 extension SemanticTags.EventDateInfo: JSONModel {
-    static let blank = Self()
-    static let schema = Schema<Self>([
+    package static let blank = Self()
+    package static let schema = Schema<Self>([
         Property("date", { $0.date }, { $0.date = $1 }), Property("timeZone", { $0.timeZone }, { $0.timeZone = $1 }), Property("ignoreTimeComponents", { $0.ignoreTimeComponents }, { $0.ignoreTimeComponents = $1 }),
         Property("unannounced", { $0.unannounced }, { $0.unannounced = $1 }), Property("undetermined", { $0.undetermined }, { $0.undetermined = $1 }),
     ])

@@ -239,9 +239,9 @@ public struct SemanticTags: Sendable, Hashable {
 }
 
 extension SemanticTags: JSONModel {
-    static let blank = SemanticTags()
+    package static let blank = SemanticTags()
 
-    static let schema = Schema<SemanticTags>([
+    package static let schema = Schema<SemanticTags>([
         Property("eventName", { $0.eventName }, { $0.eventName = $1 }),
         Property("eventType", { $0.eventType }, { $0.eventType = $1 }),
         Property("eventStartDate", { $0.eventStartDate }, { $0.eventStartDate = $1 }),

@@ -64,17 +64,7 @@ extension Pass {
     }
 
     private func validateWebService(_ list: inout IssueList) {
-        switch (webServiceURL, authenticationToken) {
-        case (_?, nil):
-            list.error("authenticationToken", "webService.pairing", "webServiceURL requires authenticationToken")
-        case (nil, _?):
-            list.error("webServiceURL", "webService.pairing", "authenticationToken requires webServiceURL")
-        default: break
-        }
-        if let token = authenticationToken, token.count < 16 {
-            list.error("authenticationToken", "authenticationToken.length",
-                       "authenticationToken must be at least 16 characters, found \(token.count)")
-        }
+        list.webServicePairing(url: webServiceURL, token: authenticationToken)
         guard let webServiceURL else { return }
         let components = URLComponents(string: webServiceURL)
         switch components?.scheme?.lowercased() {

@@ -68,12 +68,12 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Color: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .string(let text) = json, let color = Color(text) else {
             throw .mismatch(path, expected: "a colour as rgb(r, g, b), #RRGGBB or #RGB", found: json)
         }
         self = color
     }
 
-    func write(to writer: inout JSONWriter) { writer.string(description) }
+    package func write(to writer: inout JSONWriter) { writer.string(description) }
 }

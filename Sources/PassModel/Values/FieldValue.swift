@@ -13,7 +13,7 @@ public enum FieldValue: Sendable, Hashable {
 }
 
 extension FieldValue: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         switch json {
         case .string(let text): self = W3CDate(text).map(FieldValue.date) ?? .string(text)
         case .number(let number): self = .number(number)
@@ -21,7 +21,7 @@ extension FieldValue: JSONCodable {
         }
     }
 
-    func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         switch self {
         case .string(let text): writer.string(text)
         case .number(let number): writer.number(number)

@@ -149,12 +149,12 @@ public struct W3CDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 extension W3CDate: JSONCodable {
-    init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
+    package init(json: JSONValue, at path: JSONPath, issues: inout [ValidationIssue]) throws(PassDecodingError) {
         guard case .string(let text) = json, let date = W3CDate(text) else {
             throw .mismatch(path, expected: "a W3C date with a time zone like 2025-12-09T13:00:00Z or 2025-12-09T08:00-05:00", found: json)
         }
         self = date
     }
 
-    func write(to writer: inout JSONWriter) { writer.string(description) }
+    package func write(to writer: inout JSONWriter) { writer.string(description) }
 }

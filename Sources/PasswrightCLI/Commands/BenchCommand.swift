@@ -3,6 +3,7 @@ import PassCompiler
 import PassModel
 import PassPreview
 import Signing
+import WalletPackage
 
 /// `passwright bench`: the signing ceiling — detached CMS signatures per second on one core with a
 /// given identity — so batch throughput can be reported as a fraction of it, measured in the same run
@@ -44,7 +45,7 @@ struct BenchCommand: Subcommand {
         let identity = try identities.directory.identity(forPassTypeIdentifier: passTypeIdentifier)
         let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: identities.directory.intermediates(), at: Date())
         let signer = try PassSigner(identity: identity, intermediate: intermediate)
-        var manifest = Manifest()
+        var manifest = Manifest(hash: .sha1)
         for index in 0..<12 { manifest.set(Digest.sha1Hex(Data("file \(index)".utf8)), for: "file-\(index).png") }
         let content = manifest.encoded()
         let clock = ContinuousClock()

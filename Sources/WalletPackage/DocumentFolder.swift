@@ -1,26 +1,31 @@
 import Foundation
 
-/// Lists a template folder the way Wallet would want it packaged: junk (`.DS_Store`, `__MACOSX`,
-/// dotfiles, symlinks) left out, only root files and `<lang>.lproj/` folders kept, everything skipped
-/// reported so a stray file never disappears silently.
-struct TemplateFolder {
-    struct Entry {
+/// Lists a document's source folder (a pass template, an order) the way Wallet wants it packaged:
+/// junk (`.DS_Store`, `__MACOSX`, dotfiles, symlinks) left out, only root files and `<lang>.lproj/`
+/// folders kept, everything skipped reported so a stray file never disappears silently.
+public struct DocumentFolder: Sendable {
+    /// One file to package.
+    public struct Entry: Sendable {
         /// Path inside the archive.
-        let path: String
-        let url: URL
+        public let path: String
+        /// Where the file is.
+        public let url: URL
     }
 
-    private(set) var entries: [Entry] = []
-    private(set) var skipped: [String] = []
+    /// The files to package, root files and each `.lproj` folder's in name order.
+    public private(set) var entries: [Entry] = []
+    /// What was left out and why, for the user to notice.
+    public private(set) var skipped: [String] = []
 
-    init(directory: URL) throws(PassCompilerError) {
+    /// Lists `directory`.
+    public init(directory: URL) throws(WalletPackageError) {
         let keys: [URLResourceKey] = [.isSymbolicLinkKey, .isDirectoryKey, .isRegularFileKey]
         let manager = FileManager.default
         let top: [URL]
         do {
             top = try manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)
         } catch {
-            throw .templateNotFound(path: directory.path)
+            throw .folderNotFound(path: directory.path)
         }
         for url in top.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             let name = url.lastPathComponent
@@ -40,12 +45,12 @@ struct TemplateFolder {
         }
     }
 
-    private mutating func addLocalization(_ folder: URL, name: String, keys: [URLResourceKey]) throws(PassCompilerError) {
+    private mutating func addLocalization(_ folder: URL, name: String, keys: [URLResourceKey]) throws(WalletPackageError) {
         let contents: [URL]
         do {
             contents = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)
         } catch {
-            throw .templateFile(file: name, message: "cannot list folder: \(error.localizedDescription)")
+            throw .unreadableFolder(name: name, message: error.localizedDescription)
         }
         for url in contents.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             let fileName = url.lastPathComponent
@@ -59,13 +64,13 @@ struct TemplateFolder {
         }
     }
 
-    /// Files no pass should carry: Finder and Windows metadata, dotfiles, archive litter.
-    static func isJunk(_ name: String) -> Bool {
+    /// Files no pass or order should carry: Finder and Windows metadata, dotfiles, archive litter.
+    public static func isJunk(_ name: String) -> Bool {
         name.hasPrefix(".") || name == "__MACOSX" || name == "Thumbs.db" || name == "desktop.ini" || name.hasSuffix("~")
     }
 
     /// `en.lproj`, `zh-Hans.lproj`, `pt-BR.lproj`.
-    static func isLocalizationFolder(_ name: String) -> Bool {
+    public static func isLocalizationFolder(_ name: String) -> Bool {
         guard name.hasSuffix(".lproj") else { return false }
         let language = name.dropLast(6)
         return !language.isEmpty && language.count <= 16

@@ -1,21 +1,30 @@
 import Foundation
 
-/// `manifest.json`: every file of the pass mapped to the lowercase hex SHA-1 of its exact bytes.
+/// `manifest.json`: every file of a Wallet document mapped to the lowercase hex digest of its exact
+/// bytes (SHA-1 for passes, SHA-256 for orders: ``ManifestHash``).
 ///
 /// Built from hashes, not files, so that template assets are hashed once when the template loads and
-/// only the per-pass files are hashed per pass. Keys are sorted so the bytes are deterministic.
+/// only the per-document files are hashed per document. Keys are sorted so the bytes are deterministic.
 public struct Manifest: Sendable, Hashable {
-    /// Path inside the archive → lowercase hex SHA-1.
+    /// The hash every value is.
+    public let hash: ManifestHash
+    /// Path inside the archive → lowercase hex digest.
     public private(set) var hashes: [String: String]
 
     /// Creates a manifest from path → hash pairs.
-    public init(hashes: [String: String] = [:]) {
+    public init(hash: ManifestHash, hashes: [String: String] = [:]) {
+        self.hash = hash
         self.hashes = hashes
     }
 
     /// Adds or replaces the hash of one file.
-    public mutating func set(_ sha1Hex: String, for path: String) {
-        hashes[path] = sha1Hex
+    public mutating func set(_ hexDigest: String, for path: String) {
+        hashes[path] = hexDigest
+    }
+
+    /// Hashes `data` with this manifest's hash and lists it for `path`.
+    public mutating func add(_ data: Data, for path: String) {
+        hashes[path] = hash.hex(data)
     }
 
     /// The JSON bytes that get signed: `{"icon.png":"…","pass.json":"…"}`, sorted keys, no whitespace.
@@ -50,18 +59,19 @@ public struct Manifest: Sendable, Hashable {
         return before.map { ($0, text) } ?? (text, "")
     }
 
-    /// Parses a manifest read back from an archive.
-    public init(bytes: Data) throws(PassCompilerError) {
+    /// Parses a manifest read back from an archive, whose values must be `hash` digests.
+    public init(bytes: Data, hash: ManifestHash) throws(WalletPackageError) {
         guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
             throw .invalidArchive(entry: "manifest.json", message: "is not a JSON object")
         }
         var hashes: [String: String] = [:]
         for (path, value) in object {
-            guard let hash = value as? String, hash.count == 40, hash.allSatisfy(\.isHexDigit) else {
-                throw .invalidArchive(entry: "manifest.json", message: "the value for \"\(path)\" is not a 40-digit hex SHA-1")
+            guard let digest = value as? String, digest.count == hash.hexLength, digest.allSatisfy(\.isHexDigit) else {
+                throw .invalidArchive(entry: "manifest.json", message: "the value for \"\(path)\" is not a \(hash.hexLength)-digit hex \(hash.name)")
             }
-            hashes[path] = hash.lowercased()
+            hashes[path] = digest.lowercased()
         }
+        self.hash = hash
         self.hashes = hashes
     }
 
