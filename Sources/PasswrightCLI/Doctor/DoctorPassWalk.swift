@@ -155,9 +155,26 @@ struct DoctorPassWalk: Sendable {
         return nil
     }
 
-    /// The holder's download link serves the pass with the type Safari needs to offer "Add to Wallet".
+    /// The holder's link opens its page, and the pass under it comes with the type Safari needs to
+    /// offer "Add to Wallet".
     private func download(_ issued: IssueResponse, _ walk: inout Walk) async {
         switch await http.send("GET", issued.downloadURL) {
+        case .success(let response) where response.status == 200 && (response[header: "content-type"] ?? "").hasPrefix("text/html"):
+            break
+        case .success(let response):
+            walk.fail("download", "the holder page answered \(response.status) \(response[header: "content-type"] ?? "")", fix: "Pass /passes/ to passwright",
+                      effect: "Holders can open the pass's page from its link.")
+            return
+        case .failure(let error):
+            walk.fail("download", error.description, fix: "Pass /passes/ to passwright", effect: "Holders can open the pass's page from its link.")
+            return
+        }
+        guard let query = issued.downloadURL.firstIndex(of: "?") else {
+            walk.fail("download", "the link \(issued.downloadURL) has no query", fix: "Upgrade passwright", effect: "Holders can add the pass from its link.")
+            return
+        }
+        let passURL = issued.downloadURL[..<query] + "/pass.pkpass" + issued.downloadURL[query...]
+        switch await http.send("GET", String(passURL)) {
         case .success(let response) where response.status == 200:
             let type = response[header: "content-type"] ?? "none"
             if type.hasPrefix("application/vnd.apple.pkpass") {
