@@ -11,7 +11,8 @@ extension WalletStore {
     /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits.
     private static let eventInsertBatch = 100
 
-    /// Appends `drafts` in the caller's transaction, in order, and queues their webhook deliveries.
+    /// Appends `drafts` in the caller's transaction, in order, queues their webhook deliveries and
+    /// adds them to the analytics counters (``rollups(of:)``).
     func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
         var start = drafts.startIndex
         while start < drafts.endIndex {
@@ -32,12 +33,16 @@ extension WalletStore {
                 RETURNING id
                 """, parameters: parameters))
             try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+            // The batch's counters in one statement, whatever its number of events.
+            var counts: [RollupKey: Int] = [:]
+            for key in batch.flatMap(Self.rollups(of:)) { counts[key, default: 0] += 1 }
+            try await addRollups(counts, at: now, in: transaction)
             start = batch.endIndex
         }
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same
-    /// statement (nothing is appended when the pass is gone).
+    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters.
     func appendPassEvent(
         _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
     ) async throws {
@@ -52,6 +57,7 @@ extension WalletStore {
             .text(String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)),
             .text(key.passTypeIdentifier), .text(key.serialNumber)))
         try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+        try await addPassRollups(Self.passRollups(of: type, payload), for: key, at: now, in: transaction)
     }
 
     /// How many devices are registered for `key`, in the caller's transaction.
