@@ -62,6 +62,9 @@ public final class WalletServices: Sendable {
     public let apiKeys: APIKeyService
     /// Issues the records of bulk jobs.
     public let bulkJobWorker: BulkJobWorker
+    /// Programme analytics (issued, installed, removed, pushes, holder visits) from the store's
+    /// daily counters, and the holder page's visits.
+    public let analytics: AnalyticsService
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -107,6 +110,7 @@ public final class WalletServices: Sendable {
         let bulkDoorbell = Doorbell()
         bulkJobs = BulkJobService(store: store, templates: templates, passes: passes, jobOpened: bulkDoorbell, retention: configuration.eventRetention)
         apiKeys = APIKeyService(store: store)
+        analytics = AnalyticsService(store: store)
         bulkJobWorker = BulkJobWorker(store: store, templates: templates, configuration: bulkConfiguration, doorbell: bulkDoorbell, logger: logger)
     }
 
