@@ -64,23 +64,80 @@ extension WalletStore {
     /// Adds `counts` to today's counters in the caller's transaction: one upsert per 100 counters, on
     /// one shard drawn for the statement.
     func addRollups(_ counts: [RollupKey: Int], at now: Int64, in transaction: Transaction) async throws {
-        let entries = counts.filter { $0.value != 0 }.sorted { ($0.key.template, $0.key.version, $0.key.metric.name) < ($1.key.template, $1.key.version, $1.key.metric.name) }
-        let day = SQLValue.integer(Int64(Self.day(now)))
+        let day = Self.day(now)
+        try await Self.upsertRollups(
+            counts.map { Counter(day: day, template: $0.key.template, version: $0.key.version, metric: $0.key.metric.name, count: $0.value) }, shard: Int.random(in: 0..<Self.analyticsShards), in: transaction)
+    }
+
+    /// A count to add to one day's counter (its metric by stored name, so compaction keeps names
+    /// this build does not know).
+    private struct Counter {
+        var day: Int
+        var template: String
+        var version: Int64
+        var metric: String
+        var count: Int
+    }
+
+    /// Adds each row's count to its counter on `shard`, 100 rows per statement.
+    private static func upsertRollups(_ rows: [Counter], shard: Int, in transaction: Transaction) async throws {
+        // In key order, so two writers of the same counters lock them in the same order.
+        let entries = rows.filter { $0.count != 0 }.sorted {
+            ($0.day, $0.template, $0.version, $0.metric) < ($1.day, $1.template, $1.version, $1.metric)
+        }
         var start = entries.startIndex
         while start < entries.endIndex {
             let batch = entries[start..<min(start + Self.rollupInsertBatch, entries.endIndex)]
-            let shard = SQLValue.integer(Int64.random(in: 0..<Int64(Self.analyticsShards)))
             var parameters: [SQLValue] = []
-            for (key, count) in batch {
-                parameters += [day, .text(key.template), .integer(key.version), .text(key.metric.name), shard, .integer(Int64(count))]
+            for row in batch {
+                parameters += [
+                    .integer(Int64(row.day)), .text(row.template), .integer(row.version), .text(row.metric), .integer(Int64(shard)),
+                    .integer(Int64(row.count)),
+                ]
             }
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
+            let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             try await transaction.execute(SQL(unsafeText: """
-                INSERT INTO analytics_rollups (day, template, version, metric, shard, count) VALUES \(rows)
+                INSERT INTO analytics_rollups (day, template, version, metric, shard, count) VALUES \(values)
                 ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count
                 """, parameters: parameters))
             start = batch.endIndex
+        }
+    }
+
+    /// A counter's key as stored.
+    private struct CounterKey: Hashable {
+        var day: Int
+        var template: String
+        var version: Int64
+        var metric: String
+    }
+
+    /// Folds up to `limit` counter rows of the days before `day` into their shard 0 and returns how
+    /// many went: the shards spread the writers of the current day; a past day takes no more writes,
+    /// so its counters need one row each, and a year's report reads a row per counter, not eight. The
+    /// rows folded are exactly the ones deleted (`RETURNING`), so a late write to one is never lost.
+    public func compactAnalytics(before day: Int, limit: Int = 1_000) async throws -> Int {
+        try await storing("fold the analytics shards of past days") {
+            try await database.transaction { transaction in
+                let removed = try await transaction.query(SQL(
+                    """
+                    DELETE FROM analytics_rollups WHERE (day, template, version, metric, shard) IN (
+                        SELECT day, template, version, metric, shard FROM analytics_rollups WHERE day < ? AND shard > 0
+                        ORDER BY day LIMIT ?)
+                    RETURNING day, template, version, metric, count
+                    """, .integer(Int64(day)), .integer(Int64(limit))))
+                var sums: [CounterKey: Int] = [:]
+                for row in removed {
+                    let key = CounterKey(
+                        day: try row.int("day"), template: try row.string("template"), version: try row.int64("version"), metric: try row.string("metric"))
+                    sums[key, default: 0] += try row.int("count")
+                }
+                try await Self.upsertRollups(
+                    sums.map { Counter(day: $0.key.day, template: $0.key.template, version: $0.key.version, metric: $0.key.metric, count: $0.value) },
+                    shard: 0, in: transaction)
+                return removed.count
+            }
         }
     }
 

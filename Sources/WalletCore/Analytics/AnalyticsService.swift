@@ -114,6 +114,13 @@ public struct AnalyticsService: Sendable {
         return (totals.activePasses, totals.devices)
     }
 
+    /// Folds the counter shards of the days before today (UTC) into one row per counter, a batch at
+    /// a time; returns how many rows went. The retention worker calls it hourly.
+    public func compact(now: Date = Date(), batch: Int = 1_000) async throws -> Int {
+        let today = CivilDay(milliseconds: Int64((now.timeIntervalSince1970 * 1_000).rounded(.down)))
+        return try await RetentionWorker.pruneInBatches(of: batch) { try await store.compactAnalytics(before: today.number, limit: $0) }
+    }
+
     private static func day(_ text: String, _ name: String) throws -> CivilDay {
         guard let day = CivilDay(text) else { throw ServiceError.invalid("\(name) must be a day as yyyy-MM-dd (UTC), such as 2026-12-01, not '\(text)'") }
         return day
