@@ -86,7 +86,7 @@ public final class WalletServices: Sendable {
         let webhookDoorbell = Doorbell()
         store = WalletStore(
             database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() },
-            webhooksQueued: { webhookDoorbell.ring() })
+            webhooksQueued: { webhookDoorbell.ring() }, countsAnalytics: configuration.analytics)
         identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
         passes = PassService(store: store, templates: templates, notifications: configuration.notifications)

@@ -64,6 +64,7 @@ extension WalletStore {
     /// Adds `counts` to today's counters in the caller's transaction: one upsert per 100 counters, on
     /// one shard drawn for the statement.
     func addRollups(_ counts: [RollupKey: Int], at now: Int64, in transaction: Transaction) async throws {
+        guard countsAnalytics else { return }
         let day = Self.day(now)
         try await Self.upsertRollups(
             counts.map { Counter(day: day, template: $0.key.template, version: $0.key.version, metric: $0.key.metric.name, count: $0.value) }, shard: Int.random(in: 0..<Self.analyticsShards), in: transaction)
@@ -144,7 +145,7 @@ extension WalletStore {
     /// Adds one to each of `metrics` under the template and version of the pass `key`, read by the
     /// same statement (nothing is counted when the pass is gone).
     func addPassRollups(_ metrics: [AnalyticsMetric], for key: PassKey, at now: Int64, in transaction: Transaction) async throws {
-        guard !metrics.isEmpty else { return }
+        guard countsAnalytics, !metrics.isEmpty else { return }
         let names = Array(Set(metrics.map(\.name))).sorted()
         let shard = Int64.random(in: 0..<Int64(Self.analyticsShards))
         // Typed, since PostgreSQL reads an untyped parameter in VALUES as text.
@@ -165,6 +166,7 @@ extension WalletStore {
     /// Counts registrations removed without an event of their own (an erased pass's, after its grace):
     /// `removed` holds one key per registration; a pass left with none is counted as removed too.
     func addRemovedRegistrationRollups(_ removed: [PassKey], at now: Int64, in transaction: Transaction) async throws {
+        guard countsAnalytics, !removed.isEmpty else { return }
         var perPass: [PassKey: Int] = [:]
         for key in removed { perPass[key, default: 0] += 1 }
         let keys = Array(perPass.keys)

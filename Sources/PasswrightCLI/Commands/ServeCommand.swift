@@ -46,6 +46,7 @@ struct ServeCommand: Subcommand {
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
+            .value("analytics", "on|off", help: "Count each event into the daily analytics counters (GET /api/v1/analytics, /metrics) in its own transaction (default: on; off writes none, and the reports show nothing new)."),
             .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
             .value("audit-retention", "DAYS", help: "How long the audit trail (GET /api/v1/audit) keeps who changed what; 1 to 3650 (default: 365)."),
@@ -79,6 +80,7 @@ struct ServeCommand: Subcommand {
     let push: PushSettings
     let pushLease: Duration
     let consoleOn: Bool
+    let analyticsOn: Bool
     let pushRate: Int
     let notifications: NotificationPolicy
     let environment: [String: String]
@@ -125,6 +127,9 @@ struct ServeCommand: Subcommand {
         let consoleText = setting("console", "PASSWRIGHT_CONSOLE") ?? "on"
         guard consoleText == "on" || consoleText == "off" else { throw UsageError("--console is on or off, not '\(consoleText)'") }
         consoleOn = consoleText == "on"
+        let analyticsText = setting("analytics", "PASSWRIGHT_ANALYTICS") ?? "on"
+        guard analyticsText == "on" || analyticsText == "off" else { throw UsageError("--analytics is on or off, not '\(analyticsText)'") }
+        analyticsOn = analyticsText == "on"
         let quietText = setting("quiet-hours", "PASSWRIGHT_QUIET_HOURS") ?? "22:00-07:00"
         let quietHours: QuietHours?
         if quietText == "off" {
@@ -191,6 +196,7 @@ struct ServeCommand: Subcommand {
             push: push, notifications: notifications)
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
+        configuration.analytics = analyticsOn
         configuration.eventRetention = eventRetention
         configuration.auditRetention = auditRetention
         configuration.retention = passRetention

@@ -220,4 +220,19 @@ import WalletStore
             #expect(Set(day40.map { "\($0.metric.name)=\($0.count)" }) == ["devices.removed=2", "pass.removed=1"])
         }
     }
+
+    @Test(arguments: Engine.selected)
+    func withCountingOffNothingIsCounted(engine: Engine) async throws {
+        let clock = DayClock()
+        try await engine.withDatabase { database in
+            let store = WalletStore(database: database, clock: clock, countsAnalytics: false)
+            try await store.migrate()
+            clock.set(Self.monday)
+            _ = try await store.createPass(Self.pass("O1"))
+            _ = try await store.register(deviceLibraryIdentifier: "d1", pushToken: "t1", pass: Self.key("O1"))
+            try await store.recordHolderVisit(.pageView, pass: Self.key("O1"))
+            #expect(try await store.analytics(template: nil, fromDay: Self.monday.number, toDay: Self.monday.number).rollups.isEmpty)
+            #expect(try await store.registrationCount(for: Self.key("O1")) == 1, "the writes themselves landed")
+        }
+    }
 }
