@@ -204,10 +204,12 @@ extension WalletStore {
         }
     }
 
-    /// The counters of days `fromDay` through `toDay` (UTC days since 1970) summed over their shards,
-    /// of `template` and of no template (pushes) when one is given, of all otherwise; what was active
-    /// before the range (one aggregate over the earlier counters); the versions uploaded within it.
-    public func analytics(template: String?, fromDay: Int, toDay: Int) async throws -> AnalyticsRollups {
+    /// The counters of days `fromDay` through `toDay` (UTC days since 1970) summed over their shards
+    /// (and over templates and versions unless `perVersion`), of `template` and of no template
+    /// (pushes) when one is given, of all otherwise; the balances before and after the range (one
+    /// aggregate over the other days' counters); the versions uploaded within it. A day of the range
+    /// is a handful of rows: a year's report reads a few thousand, whatever the number of events.
+    public func analytics(template: String?, fromDay: Int, toDay: Int, perVersion: Bool = false) async throws -> AnalyticsRollups {
         try await storing("read the analytics of days \(fromDay) to \(toDay)") {
             var condition = ""
             var templateParameters: [SQLValue] = []
@@ -215,27 +217,32 @@ extension WalletStore {
                 condition = " AND template IN (?, '')"
                 templateParameters = [.text(template)]
             }
+            let groups = perVersion ? "day, template, version, metric" : "day, metric"
             // Only fixed fragments are concatenated; every value is a parameter.
             let rows = try await database.query(SQL(unsafeText: """
-                SELECT day, template, version, metric, CAST(SUM(count) AS BIGINT) AS count FROM analytics_rollups
+                SELECT \(groups), CAST(SUM(count) AS BIGINT) AS count FROM analytics_rollups
                 WHERE day >= ? AND day <= ?\(condition)
-                GROUP BY day, template, version, metric
-                ORDER BY day, template, version, metric
+                GROUP BY \(groups)
+                ORDER BY \(groups)
                 """, parameters: [.integer(Int64(fromDay)), .integer(Int64(toDay))] + templateParameters))
             let rollups = try rows.compactMap { row -> AnalyticsRollup? in
                 guard let metric = AnalyticsMetric(name: try row.string("metric")) else { return nil }
                 return AnalyticsRollup(
-                    day: try row.int("day"), template: try row.string("template"), version: try row.int64("version"), metric: metric,
-                    count: try row.int("count"))
+                    day: try row.int("day"), template: perVersion ? try row.string("template") : nil, version: perVersion ? try row.int64("version") : nil,
+                    metric: metric, count: try row.int("count"))
             }
             let balances: [AnalyticsMetric] = [.installed, .removed, .devicesAdded, .devicesRemoved]
-            var before: [String: Int] = [:]
+            var before: [String: Int] = [:], after: [String: Int] = [:]
             for row in try await database.query(SQL(unsafeText: """
-                SELECT metric, CAST(SUM(count) AS BIGINT) AS count FROM analytics_rollups
-                WHERE day < ? AND metric IN (?, ?, ?, ?)\(condition)
+                SELECT metric, CAST(SUM(CASE WHEN day < ? THEN count ELSE 0 END) AS BIGINT) AS before,
+                       CAST(SUM(CASE WHEN day > ? THEN count ELSE 0 END) AS BIGINT) AS after
+                FROM analytics_rollups
+                WHERE (day < ? OR day > ?) AND metric IN (?, ?, ?, ?)\(condition)
                 GROUP BY metric
-                """, parameters: [.integer(Int64(fromDay))] + balances.map { .text($0.name) } + templateParameters)) {
-                before[try row.string("metric")] = try row.int("count")
+                """, parameters: [.integer(Int64(fromDay)), .integer(Int64(toDay)), .integer(Int64(fromDay)), .integer(Int64(toDay))]
+                    + balances.map { .text($0.name) } + templateParameters)) {
+                before[try row.string("metric")] = try row.int("before")
+                after[try row.string("metric")] = try row.int("after")
             }
             let versionCondition = template == nil ? "" : " AND name = ?"
             let versions = try await database.query(SQL(unsafeText: """
@@ -245,10 +252,12 @@ extension WalletStore {
                 """, parameters: [.integer(Int64(fromDay) * 86_400_000), .integer(Int64(toDay + 1) * 86_400_000)] + templateParameters)).map {
                 (template: try $0.string("name"), version: try $0.int64("version"), day: Self.day(try $0.int64("uploaded_at")))
             }
-            func total(_ metric: AnalyticsMetric) -> Int { before[metric.name] ?? 0 }
+            func net(_ sums: [String: Int], _ added: AnalyticsMetric, _ removed: AnalyticsMetric) -> Int {
+                (sums[added.name] ?? 0) - (sums[removed.name] ?? 0)
+            }
             return AnalyticsRollups(
-                rollups: rollups, activePassesBefore: total(.installed) - total(.removed),
-                devicesBefore: total(.devicesAdded) - total(.devicesRemoved), versions: versions)
+                rollups: rollups, activePassesBefore: net(before, .installed, .removed), devicesBefore: net(before, .devicesAdded, .devicesRemoved),
+                activePassesAfter: net(after, .installed, .removed), devicesAfter: net(after, .devicesAdded, .devicesRemoved), versions: versions)
         }
     }
 

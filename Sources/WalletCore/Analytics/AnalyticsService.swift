@@ -66,7 +66,6 @@ public struct AnalyticsService: Sendable {
             throw ServiceError.unknownTemplate(template, available: available)
         }
         let data = try await store.analytics(template: template, fromDay: from.number, toDay: to.number)
-        let totals = try await store.analyticsTotals()
         let starts: [CivilDay] = interval == .day
             ? (from.number...to.number).map(CivilDay.init(number:))
             : Array(stride(from: from.number, through: to.number, by: 7)).map(CivilDay.init(number:))
@@ -94,11 +93,10 @@ public struct AnalyticsService: Sendable {
             devices += deviceChange[index]
             periods.append(AnalyticsReport.Period(start: start.description, counts: counts[index], activePasses: active, devices: devices))
         }
-        func now(_ byTemplate: [String: Int]) -> Int { template.map { byTemplate[$0] ?? 0 } ?? byTemplate.values.reduce(0, +) }
         return AnalyticsReport(
             template: template, from: from.description, to: to.description, interval: interval,
             totals: counts.reduce(into: AnalyticsReport.Counts()) { Self.add($1, to: &$0) },
-            activePasses: now(totals.activePasses), devices: now(totals.devices), periods: periods, pushFailuresByReason: failures,
+            activePasses: active + data.activePassesAfter, devices: devices + data.devicesAfter, periods: periods, pushFailuresByReason: failures,
             versions: data.versions.map { AnalyticsReport.VersionMark(template: $0.template, version: Int($0.version), day: CivilDay(number: $0.day).description) })
     }
 

@@ -72,18 +72,19 @@ public enum HolderVisit: Sendable, Hashable {
     }
 }
 
-/// One counter of a range read by ``WalletStore/analytics(template:fromDay:toDay:)``: its shards summed.
+/// One counter of a range read by ``WalletStore/analytics(template:fromDay:toDay:perVersion:)``: its
+/// shards summed, and its templates and versions too unless read per version.
 public struct AnalyticsRollup: Sendable, Hashable {
     /// UTC days since 1970-01-01.
     public let day: Int
-    /// The pass's template; `''` for what is per pass type (pushes).
-    public let template: String
-    /// The pass's template version; 0 when none.
-    public let version: Int64
+    /// The pass's template (`''` for what is per pass type, pushes); `nil` when summed over templates.
+    public let template: String?
+    /// The pass's template version (0 when none); `nil` when summed over versions.
+    public let version: Int64?
     public let metric: AnalyticsMetric
     public let count: Int
 
-    public init(day: Int, template: String, version: Int64, metric: AnalyticsMetric, count: Int) {
+    public init(day: Int, template: String?, version: Int64?, metric: AnalyticsMetric, count: Int) {
         (self.day, self.template, self.version, self.metric, self.count) = (day, template, version, metric, count)
     }
 }
@@ -96,13 +97,21 @@ public struct AnalyticsRollups: Sendable {
     /// (every earlier `installed − removed` and `devicesAdded − devicesRemoved`).
     public let activePassesBefore: Int
     public let devicesBefore: Int
+    /// The same balances' changes after the range (none when it ends today): before + range + after is now.
+    public let activePassesAfter: Int
+    public let devicesAfter: Int
     /// Template versions uploaded within the range (the template's own when one was asked for), oldest first.
     public let versions: [(template: String, version: Int64, day: Int)]
 
-    public init(rollups: [AnalyticsRollup], activePassesBefore: Int, devicesBefore: Int, versions: [(template: String, version: Int64, day: Int)]) {
+    public init(
+        rollups: [AnalyticsRollup], activePassesBefore: Int, devicesBefore: Int, activePassesAfter: Int, devicesAfter: Int,
+        versions: [(template: String, version: Int64, day: Int)]
+    ) {
         self.rollups = rollups
         self.activePassesBefore = activePassesBefore
         self.devicesBefore = devicesBefore
+        self.activePassesAfter = activePassesAfter
+        self.devicesAfter = devicesAfter
         self.versions = versions
     }
 }

@@ -132,8 +132,10 @@ import WalletStore
                 AnalyticsReport.VersionMark(template: "event", version: 1, day: "2026-11-30"),
                 AnalyticsReport.VersionMark(template: "event", version: 2, day: "2026-12-02"),
             ])
-            // "Now" is what the registrations table holds: E5 on devE.
+            // "Now" is what the registrations table holds: E5 on devE; also from a range that ended before.
             #expect(daily.activePasses == 1 && daily.devices == 1)
+            let earlier = try await analytics.report(AnalyticsService.Query(from: "2026-11-30", to: "2026-11-30"))
+            #expect(earlier.periods.map(\.activePasses) == [4] && earlier.activePasses == 1 && earlier.devices == 1)
             #expect(try await store.registrationCount(for: Self.key("E5")) == 1)
             #expect(try await store.registrationCount(for: Self.key("E1")) == 0)
 
@@ -162,7 +164,7 @@ import WalletStore
             #expect(weekly.periods.map(\.activePasses) == [0, 1] && weekly.periods.map(\.devices) == [0, 1])
 
             // Versions are counted apart: the roll-out's update and E5 under version 2.
-            let rollups = try await store.analytics(template: "event", fromDay: day.number, toDay: day.number + 8).rollups
+            let rollups = try await store.analytics(template: "event", fromDay: day.number, toDay: day.number + 8, perVersion: true).rollups
             func count(_ metric: AnalyticsMetric, version: Int64) -> Int {
                 rollups.filter { $0.metric == metric && $0.version == version && $0.template == "event" }.map(\.count).reduce(0, +)
             }
