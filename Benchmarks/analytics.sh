@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Programme analytics on PostgreSQL: a year's report from the rollups, and what counting costs a register.
 #
-#   Benchmarks/analytics.sh [EVENTS] [SECONDS]     (defaults: 1000000 events' worth of rollups, 10 s per wrk run)
+#   Benchmarks/analytics.sh [EVENTS] [SECONDS] [ROUNDS]   (defaults: 1000000 events' worth of rollups, 10 s per wrk run, 3 rounds)
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/analytics.sh
 #
 # (a) Starts a throwaway PostgreSQL and `passwright serve --push off` (release build) with the loyalty
@@ -15,11 +15,13 @@
 # printed: no `events`, no `passes`).
 # (b) The server CPU per register request (a new device each request, wrk -t2 -c32) with the counters
 # written (`serve --analytics on`, the default) and without (`--analytics off`), one server after the
-# other on the same database and machine, alternated twice; the ratio on/off is the cost of counting.
+# other on the same database and machine, alternated ROUNDS times; the ratio on/off is the cost of
+# counting (and PostgreSQL's CPU per register beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
 seconds=${2:-10}
+rounds=${3:-3}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup analytics
@@ -120,7 +122,7 @@ echo
 echo "| register (POST, new device each time) | requests/s | server CPU per request (user + system) | PostgreSQL CPU per request |"
 echo "|---|---|---|---|"
 declare -a on off db_on db_off
-for round in 1 2; do
+for round in $(seq "$rounds"); do
   register_cpu off; off+=("$us"); db_off+=("$db_us"); echo "| --analytics off, round $round | $rps | $us µs | $db_us µs |"
   register_cpu on; on+=("$us"); db_on+=("$db_us"); echo "| --analytics on, round $round | $rps | $us µs | $db_us µs |"
 done

@@ -42,22 +42,48 @@ extension WalletStore {
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same
-    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters.
+    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters: on
+    /// PostgreSQL in the same statement (a register is a handful of round trips, and counting must not
+    /// add one), on SQLite (in process, no round trip) in a statement of its own.
     func appendPassEvent(
         _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
     ) async throws {
-        let inserted = try await transaction.query(SQL(
-            """
-            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
-            SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
-            WHERE pass_type_identifier = ? AND serial_number = ?
-            RETURNING id
-            """,
-            .integer(now), .text(type.rawValue), .text(actor),
-            .text(String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)),
-            .text(key.passTypeIdentifier), .text(key.serialNumber)))
+        let metrics = countsAnalytics ? Self.passRollups(of: type, payload) : []
+        let payloadText = String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)
+        let inserted: [Row]
+        if transaction.engine == .postgres, !metrics.isEmpty {
+            let names = Array(Set(metrics.map(\.name))).sorted()
+            let rows = Array(repeating: "(CAST(? AS TEXT))", count: names.count).joined(separator: ", ")
+            // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+            inserted = try await transaction.query(SQL(unsafeText: """
+                WITH pass AS (
+                    SELECT pass_type_identifier, serial_number, template, template_version FROM passes
+                    WHERE pass_type_identifier = ? AND serial_number = ?),
+                counted (metric) AS (VALUES \(rows)),
+                counters AS (
+                    INSERT INTO analytics_rollups (day, template, version, metric, shard, count)
+                    SELECT CAST(? AS INTEGER), pass.template, pass.template_version, counted.metric, CAST(? AS INTEGER), 1 FROM pass, counted
+                    ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count)
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+                SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
+                RETURNING id
+                """, parameters: [.text(key.passTypeIdentifier), .text(key.serialNumber)] + names.map(SQLValue.text) + [
+                    .integer(Int64(Self.day(now))), .integer(Int64.random(in: 0..<Int64(Self.analyticsShards))),
+                    .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+                ]))
+        } else {
+            inserted = try await transaction.query(SQL(
+                """
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+                SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
+                WHERE pass_type_identifier = ? AND serial_number = ?
+                RETURNING id
+                """,
+                .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+                .text(key.passTypeIdentifier), .text(key.serialNumber)))
+            try await addPassRollups(metrics, for: key, at: now, in: transaction)
+        }
         try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
-        try await addPassRollups(Self.passRollups(of: type, payload), for: key, at: now, in: transaction)
     }
 
     /// How many devices are registered for `key`, in the caller's transaction.

@@ -51,10 +51,14 @@ public enum AnalyticsMetric: Sendable, Hashable {
             self = .pushFailed(reason: String(name.dropFirst(Self.pushFailedPrefix.count)))
             return
         }
-        let simple: [AnalyticsMetric] = [.issued, .updated, .installed, .removed, .devicesAdded, .devicesRemoved, .pushesSent, .pageViews, .downloads]
-        guard let metric = simple.first(where: { $0.name == name }) else { return nil }
+        guard let metric = Self.byName[name] else { return nil }
         self = metric
     }
+
+    /// The metrics without a reason, by stored name: a report decodes a row per day and metric.
+    private static let byName: [String: AnalyticsMetric] = Dictionary(uniqueKeysWithValues: [
+        AnalyticsMetric.issued, .updated, .installed, .removed, .devicesAdded, .devicesRemoved, .pushesSent, .pageViews, .downloads,
+    ].map { ($0.name, $0) })
 }
 
 /// A visit to a holder page, counted by ``WalletStore/recordHolderVisit(_:pass:)``.
