@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Programme analytics on PostgreSQL: a year's report from the rollups, and what counting costs a register.
 #
-#   Benchmarks/analytics.sh [EVENTS] [SECONDS] [ROUNDS]   (defaults: 1000000 events' worth of rollups, 10 s per wrk run, 3 rounds)
+#   Benchmarks/analytics.sh [EVENTS] [SECONDS] [ROUNDS]   (defaults: 1000000 events' worth of rollups, 10 s per wrk run, 4 rounds)
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/analytics.sh
+#   PARTS=b Benchmarks/analytics.sh       # only (b); PARTS=a only (a); both by default
 #
 # (a) Starts a throwaway PostgreSQL and `passwright serve --push off` (release build) with the loyalty
 # sample template, then loads the rollups a year of EVENTS events leaves: 365 days × 5 templates × 2
@@ -13,15 +14,17 @@
 # EVENTS rows are added to the event log and the year's report measured again: the figure does not
 # move, because the report reads `analytics_rollups` and `template_versions` only (their EXPLAIN is
 # printed: no `events`, no `passes`).
-# (b) The server CPU per register request (a new device each request, wrk -t2 -c32) with the counters
-# written (`serve --analytics on`, the default) and without (`--analytics off`), one server after the
-# other on the same database and machine, alternated ROUNDS times; the ratio on/off is the cost of
-# counting (and PostgreSQL's CPU per register beside it).
+# (b) The server CPU per register request (a new device each request) with the counters written
+# (`serve --analytics on`, the default) and without (`--analytics off`): two servers on the same
+# database, loaded at the same time by a wrk each, ROUNDS times, swapping ports every round; the
+# ratio on/off is the cost of counting. (One after the other, the shared machine's load moved the
+# ratio by ±10 % between rounds; side by side without the swap, an A/A run showed a 0–11 % bias.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-1000000}
 seconds=${2:-10}
-rounds=${3:-3}
+rounds=${3:-4}
+parts=${PARTS:-ab}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup analytics
@@ -35,6 +38,7 @@ today=$(( $(date -u +%s) / 86400 ))
 from=$(date -u -d "@$(( (today - 364) * 86400 ))" +%F)
 to=$(date -u -d "@$(( today * 86400 ))" +%F)
 
+if [[ $parts == *a* ]]; then
 # The rollups of a year: 36,500 cells a template-version pair … each cell's count about EVENTS / cells.
 cells=$((365 * 5 * 2 * 10))
 per_cell=$(( events / cells ))
@@ -91,44 +95,58 @@ for statement in \
   echo "- $(sql "EXPLAIN $statement" | grep -oE '(Scan|Scan using [a-z_]+) on [a-z_]+' | sort -u | paste -sd ';' -)"
 done
 
-# (b) Register CPU with and without the counters, the same database, servers one after the other.
+fi
+
+# (b) Register CPU with and without the counters: two servers on the same database at once, one
+# `--analytics off` and one `--analytics on`, each loaded by its own wrk (-t1 -c16) over the same
+# seconds, so the machine's other work weighs on both alike; ROUNDS runs, the two swapping places.
+[[ $parts == *b* ]] || exit 0
 kill "$server"; wait "$server" 2>/dev/null || true; server=
-cpu_ticks() {  # cpu_ticks PID...: user + system clock ticks, summed
-  local total=0 pid
-  for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
-  echo "$total"
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+start_server() {  # start_server PORT on|off: sets started (its pid)
+  $bin serve --port "$1" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" --data-dir "$work/data" \
+    --public-url https://passes.example.test --push off --analytics "$2" --log-level error >>"$work/serve.out" 2>>"$work/serve.log" &
+  started=$!
 }
-postgres_pids() { local postmaster; postmaster=$(head -1 "$pg_dir/data/postmaster.pid"); echo "$postmaster" $(pgrep -P "$postmaster"); }
-register_cpu() {  # register_cpu on|off: sets rps, us (server user+system µs per register) and db_us (PostgreSQL's)
-  $bin serve --port "$port" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" --data-dir "$work/data" \
-    --public-url https://passes.example.test --push off --analytics "$1" --log-level error 2>>"$work/serve.log" &
-  server=$!
-  for _ in $(seq 100); do curl -sf "$PASSWRIGHT_SERVER/healthz" >/dev/null && break; sleep 0.2; done
-  # A short warm-up, then the measured run.
-  wrk -t2 -c32 -d2s -s Benchmarks/wrk/register.lua "$PASSWRIGHT_SERVER/" >/dev/null
-  local before after db_before db_after out requests database_pids
-  database_pids=$(postgres_pids)
-  before=$(cpu_ticks "$server"); db_before=$(cpu_ticks $database_pids)
-  out=$(wrk -t2 -c32 -d"${seconds}s" -s Benchmarks/wrk/register.lua "$PASSWRIGHT_SERVER/")
-  after=$(cpu_ticks "$server"); db_after=$(cpu_ticks $database_pids)
-  requests=$(awk '/requests in/ {print $1}' <<<"$out")
-  rps=$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")
-  us=$(( (after - before) * tick_us / requests ))
-  db_us=$(( (db_after - db_before) * tick_us / requests ))
-  kill "$server"; wait "$server" 2>/dev/null || true; server=
-  sql "DELETE FROM registrations WHERE device_library_identifier LIKE 'bench-%-%'; DELETE FROM devices WHERE device_library_identifier LIKE 'bench-%-%'"
-}
+stop_servers() { for pid in ${server:-} ${pushers[@]:-}; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done; server=; pushers=(); }
+# load PORT PREFIX DURATION: wrk's register run against one of the servers; its report in $work/wrk-PREFIX
+load() { DEVICE_PREFIX=$2 wrk -t1 -c16 -d"$3" -s Benchmarks/wrk/register.lua "http://127.0.0.1:$1/" >"$work/wrk-$2"; }
 echo
-echo "| register (POST, new device each time) | requests/s | server CPU per request (user + system) | PostgreSQL CPU per request |"
-echo "|---|---|---|---|"
-declare -a on off db_on db_off
+echo "| register (POST, new device each time), both servers at once | off: port | off: requests/s | off: server CPU per request | on: requests/s | on: server CPU per request | on / off |"
+echo "|---|---|---|---|---|---|---|"
+ratios=()
 for round in $(seq "$rounds"); do
-  register_cpu off; off+=("$us"); db_off+=("$db_us"); echo "| --analytics off, round $round | $rps | $us µs | $db_us µs |"
-  register_cpu on; on+=("$us"); db_on+=("$db_us"); echo "| --analytics on, round $round | $rps | $us µs | $db_us µs |"
+  # The two servers swap ports (and which is started and loaded first) every round: an A/A run of
+  # this harness (both off) showed up to 11 % between the two places, which the swap cancels.
+  off_port=$port on_port=$((port + 1))
+  [ $((round % 2)) = 0 ] && off_port=$((port + 1)) on_port=$port
+  sql "DELETE FROM registrations WHERE device_library_identifier LIKE 'bench-%-%'; DELETE FROM devices WHERE device_library_identifier LIKE 'bench-%-%'"
+  start_server $off_port off; server=$started
+  start_server $on_port on; pushers=("$started")
+  for p in $port $((port + 1)); do
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$p/healthz" >/dev/null && break; sleep 0.2; done
+    curl -sf "http://127.0.0.1:$p/healthz" >/dev/null || { echo "the server on port $p did not start:" >&2; tail -5 "$work/serve.log" >&2; exit 1; }
+  done
+  load $port bench-warm1 2s & warm_a=$!
+  load $((port + 1)) bench-warm2 2s & warm_b=$!
+  wait $warm_a $warm_b
+  off_before=$(cpu_ticks "$server"); on_before=$(cpu_ticks "${pushers[0]}")
+  load $off_port bench-off "${seconds}s" & off_load=$!
+  load $on_port bench-on "${seconds}s" & on_load=$!
+  wait $off_load $on_load
+  off_after=$(cpu_ticks "$server"); on_after=$(cpu_ticks "${pushers[0]}")
+  stop_servers
+  off_requests=$(awk '/requests in/ {print $1}' "$work/wrk-bench-off"); on_requests=$(awk '/requests in/ {print $1}' "$work/wrk-bench-on")
+  off_us=$(( (off_after - off_before) * tick_us / off_requests )); on_us=$(( (on_after - on_before) * tick_us / on_requests ))
+  ratio=$(python3 -c "print(f'{$on_us / $off_us:.3f}')"); ratios+=("$ratio")
+  echo "| round $round | $off_port | $(awk '/Requests\/sec/ {print int($2)}' "$work/wrk-bench-off") | $off_us µs | $(awk '/Requests\/sec/ {print int($2)}' "$work/wrk-bench-on") | $on_us µs | $ratio |"
 done
 echo
 python3 -c "
-on, off, db_on, db_off = [$(IFS=,; echo "${on[*]}")], [$(IFS=,; echo "${off[*]}")], [$(IFS=,; echo "${db_on[*]}")], [$(IFS=,; echo "${db_off[*]}")]
-print(f'register server CPU with counters / without: {sum(on) / sum(off):.3f} (rounds: ' + ', '.join(f'{a / b:.3f}' for a, b in zip(on, off)) + ')')
-print(f'register PostgreSQL CPU with counters / without: {sum(db_on) / sum(db_off):.3f}')"
+import statistics
+ratios = [$(IFS=,; echo "${ratios[*]}")]
+pairs = [(ratios[i] * ratios[i + 1]) ** 0.5 for i in range(0, len(ratios) - 1, 2)]
+print(f'register server CPU with counters / without: median {statistics.median(ratios):.3f} over {len(ratios)} rounds (min {min(ratios):.3f}, max {max(ratios):.3f}); '
+      + 'per swapped pair (geometric mean): ' + ', '.join(f'{p:.3f}' for p in pairs))"
+echo "counted: $(sql "SELECT COALESCE(SUM(count), 0) FROM analytics_rollups WHERE metric = 'devices.added' AND day = $today") devices.added today (the 'on' server's registers and the bench pass's)"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); binary $bin"

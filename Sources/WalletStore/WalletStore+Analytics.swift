@@ -143,7 +143,8 @@ extension WalletStore {
     }
 
     /// Adds one to each of `metrics` under the template and version of the pass `key`, read by the
-    /// same statement (nothing is counted when the pass is gone).
+    /// same statement (nothing is counted when the pass is gone). A pass's event on PostgreSQL counts
+    /// in its own statement instead (``appendPassEvent(_:_:actor:payload:at:in:)``).
     func addPassRollups(_ metrics: [AnalyticsMetric], for key: PassKey, at now: Int64, in transaction: Transaction) async throws {
         guard countsAnalytics, !metrics.isEmpty else { return }
         let names = Array(Set(metrics.map(\.name))).sorted()

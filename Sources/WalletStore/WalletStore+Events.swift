@@ -52,25 +52,12 @@ extension WalletStore {
         let payloadText = String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)
         let inserted: [Row]
         if transaction.engine == .postgres, !metrics.isEmpty {
-            let names = Array(Set(metrics.map(\.name))).sorted()
-            let rows = Array(repeating: "(CAST(? AS TEXT))", count: names.count).joined(separator: ", ")
-            // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            inserted = try await transaction.query(SQL(unsafeText: """
-                WITH pass AS (
-                    SELECT pass_type_identifier, serial_number, template, template_version FROM passes
-                    WHERE pass_type_identifier = ? AND serial_number = ?),
-                counted (metric) AS (VALUES \(rows)),
-                counters AS (
-                    INSERT INTO analytics_rollups (day, template, version, metric, shard, count)
-                    SELECT CAST(? AS INTEGER), pass.template, pass.template_version, counted.metric, CAST(? AS INTEGER), 1 FROM pass, counted
-                    ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count)
-                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
-                SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
-                RETURNING id
-                """, parameters: [.text(key.passTypeIdentifier), .text(key.serialNumber)] + names.map(SQLValue.text) + [
-                    .integer(Int64(Self.day(now))), .integer(Int64.random(in: 0..<Int64(Self.analyticsShards))),
-                    .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
-                ]))
+            // `passRollups` names each metric once; the text for its count is built once per process.
+            inserted = try await transaction.query(SQL(unsafeText: Self.passEventWithCounters(metrics.count), parameters: [
+                .text(key.passTypeIdentifier), .text(key.serialNumber)] + metrics.map { SQLValue.text($0.name) } + [
+                .integer(Int64(Self.day(now))), .integer(Int64.random(in: 0..<Int64(Self.analyticsShards))),
+                .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+            ]))
         } else {
             inserted = try await transaction.query(SQL(
                 """
@@ -84,6 +71,31 @@ extension WalletStore {
             try await addPassRollups(metrics, for: key, at: now, in: transaction)
         }
         try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+    }
+
+    /// The PostgreSQL statement appending a pass's event and adding one to each of `metrics` of its
+    /// counters (`metrics` names in `VALUES`): the pass's row read once, for both.
+    private static func passEventWithCounters(_ metrics: Int) -> String {
+        metrics < passEventStatements.count ? passEventStatements[metrics] : passEventStatement(metrics)
+    }
+
+    private static let passEventStatements = (0..<4).map(passEventStatement)
+
+    private static func passEventStatement(_ metrics: Int) -> String {
+        let rows = Array(repeating: "(CAST(? AS TEXT))", count: max(metrics, 1)).joined(separator: ", ")
+        return """
+            WITH pass AS (
+                SELECT pass_type_identifier, serial_number, template, template_version FROM passes
+                WHERE pass_type_identifier = ? AND serial_number = ?),
+            counted (metric) AS (VALUES \(rows)),
+            counters AS (
+                INSERT INTO analytics_rollups (day, template, version, metric, shard, count)
+                SELECT CAST(? AS INTEGER), pass.template, pass.template_version, counted.metric, CAST(? AS INTEGER), 1 FROM pass, counted
+                ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count)
+            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+            SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
+            RETURNING id
+            """
     }
 
     /// How many devices are registered for `key`, in the caller's transaction.
