@@ -64,6 +64,9 @@ public final class WalletServices: Sendable {
     public let apiKeys: APIKeyService
     /// Issues the records of bulk jobs.
     public let bulkJobWorker: BulkJobWorker
+    /// Programme analytics (issued, installed, removed, pushes, holder visits) from the store's
+    /// daily counters, and the holder page's visits.
+    public let analytics: AnalyticsService
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -85,7 +88,7 @@ public final class WalletServices: Sendable {
         let webhookDoorbell = Doorbell()
         store = WalletStore(
             database: database, logCapacity: configuration.deviceLogCapacity, pushesQueued: { pushDoorbell.ring() },
-            webhooksQueued: { webhookDoorbell.ring() })
+            webhooksQueued: { webhookDoorbell.ring() }, countsAnalytics: configuration.analytics)
         identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
         passes = PassService(store: store, templates: templates, notifications: configuration.notifications)
@@ -110,6 +113,7 @@ public final class WalletServices: Sendable {
         let bulkDoorbell = Doorbell()
         bulkJobs = BulkJobService(store: store, templates: templates, passes: passes, jobOpened: bulkDoorbell, retention: configuration.eventRetention)
         apiKeys = APIKeyService(store: store)
+        analytics = AnalyticsService(store: store)
         bulkJobWorker = BulkJobWorker(store: store, templates: templates, configuration: bulkConfiguration, doorbell: bulkDoorbell, logger: logger)
     }
 
@@ -176,7 +180,7 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
-            group.addTask { await RetentionWorker(events: self.events, audit: self.audit, passes: self.passes, idempotency: self.idempotency, bulkJobs: self.bulkJobs, settings: self.configuration.retention, logger: self.logger).run() }
+            group.addTask { await RetentionWorker(events: self.events, audit: self.audit, passes: self.passes, idempotency: self.idempotency, bulkJobs: self.bulkJobs, analytics: self.analytics, settings: self.configuration.retention, logger: self.logger).run() }
             group.addTask { await self.webhookWorker.run() }
             group.addTask { await self.bulkJobWorker.run() }
             if pushWorker.hasSenders {

@@ -67,6 +67,7 @@ public final class WalletService: Sendable {
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(auth: auth))
         router.add(EventRoutes(events: services.events).group(auth: auth))
         router.add(AuditRoutes(audit: services.audit).group(auth: auth))
+        router.add(AnalyticsRoutes(analytics: services.analytics).group(auth: auth))
         router.add(WebhookRoutes(webhooks: services.webhooks).group(auth: auth))
         let bulk = BulkJobRoutes(
             jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency))

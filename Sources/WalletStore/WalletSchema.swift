@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics]
 
     static let initial = Migration(
         version: 1,
@@ -563,5 +563,26 @@ enum WalletSchema {
     private static let expiryScript = """
             ALTER TABLE passes ADD COLUMN expires_at BIGINT;
             CREATE INDEX passes_expiring ON passes (expires_at) WHERE NOT voided AND expires_at IS NOT NULL;
+            """
+
+    /// Programme analytics as counters, added to by each event's own transaction: per UTC day (days
+    /// since 1970), template (`''` for what is per pass type, such as pushes), template version (0:
+    /// none), metric and shard. The shard (0..<8, drawn per write) spreads concurrent writers of one
+    /// day's counter over several rows, so PostgreSQL writers do not all queue on one row lock; a
+    /// read sums over shards. The table holds days × templates × versions × metrics × shards rows,
+    /// whatever the number of events, so a year's report never reads the event log.
+    static let analytics = Migration(version: 16, name: "analytics", sqlite: analyticsScript, postgres: analyticsScript)
+
+    private static let analyticsScript = """
+            CREATE TABLE analytics_rollups (
+                day INTEGER NOT NULL,
+                template TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                metric TEXT NOT NULL,
+                shard INTEGER NOT NULL,
+                count BIGINT NOT NULL,
+                PRIMARY KEY (day, template, version, metric, shard)
+            );
+            CREATE INDEX template_versions_uploaded ON template_versions (uploaded_at);
             """
 }

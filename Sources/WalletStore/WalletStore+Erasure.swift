@@ -48,17 +48,26 @@ extension WalletStore {
     }
 
     /// Removes the registrations of passes erased before `cutoff` (their grace is over), up to
-    /// `limit`; returns how many.
+    /// `limit`; returns how many. The analytics count them as removed devices (and passes), in the
+    /// same transaction.
     public func dropErasedRegistrations(before cutoff: Date, limit: Int = 1_000) async throws -> Int {
-        try await storing("remove the registrations of erased passes") {
-            try await database.execute(SQL(
-                """
-                DELETE FROM registrations WHERE (pass_type_identifier, serial_number) IN (
-                    SELECT registrations.pass_type_identifier, registrations.serial_number FROM registrations
-                    JOIN erased_passes ON erased_passes.pass_type_identifier = registrations.pass_type_identifier
-                                      AND erased_passes.serial_number = registrations.serial_number
-                    WHERE erased_passes.erased_at < ? LIMIT ?)
-                """, .integer(Milliseconds.of(cutoff)), .integer(Int64(limit))))
+        let now = clock.nowMilliseconds()
+        return try await storing("remove the registrations of erased passes") {
+            try await database.transaction { transaction in
+                let removed = try await transaction.query(SQL(
+                    """
+                    DELETE FROM registrations WHERE (pass_type_identifier, serial_number) IN (
+                        SELECT registrations.pass_type_identifier, registrations.serial_number FROM registrations
+                        JOIN erased_passes ON erased_passes.pass_type_identifier = registrations.pass_type_identifier
+                                          AND erased_passes.serial_number = registrations.serial_number
+                        WHERE erased_passes.erased_at < ? LIMIT ?)
+                    RETURNING pass_type_identifier, serial_number
+                    """, .integer(Milliseconds.of(cutoff)), .integer(Int64(limit))))
+                try await self.addRemovedRegistrationRollups(
+                    try removed.map { PassKey(passTypeIdentifier: try $0.string("pass_type_identifier"), serialNumber: try $0.string("serial_number")) },
+                    at: now, in: transaction)
+                return removed.count
+            }
         }
     }
 }

@@ -11,7 +11,8 @@ extension WalletStore {
     /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits.
     private static let eventInsertBatch = 100
 
-    /// Appends `drafts` in the caller's transaction, in order, and queues their webhook deliveries.
+    /// Appends `drafts` in the caller's transaction, in order, queues their webhook deliveries and
+    /// adds them to the analytics counters (``rollups(of:)``).
     func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
         var start = drafts.startIndex
         while start < drafts.endIndex {
@@ -32,26 +33,69 @@ extension WalletStore {
                 RETURNING id
                 """, parameters: parameters))
             try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+            // The batch's counters in one statement, whatever its number of events.
+            var counts: [RollupKey: Int] = [:]
+            for key in batch.flatMap(Self.rollups(of:)) { counts[key, default: 0] += 1 }
+            try await addRollups(counts, at: now, in: transaction)
             start = batch.endIndex
         }
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same
-    /// statement (nothing is appended when the pass is gone).
+    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters: on
+    /// PostgreSQL in the same statement (a register is a handful of round trips, and counting must not
+    /// add one), on SQLite (in process, no round trip) in a statement of its own.
     func appendPassEvent(
         _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
     ) async throws {
-        let inserted = try await transaction.query(SQL(
-            """
-            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
-            SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
-            WHERE pass_type_identifier = ? AND serial_number = ?
-            RETURNING id
-            """,
-            .integer(now), .text(type.rawValue), .text(actor),
-            .text(String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)),
-            .text(key.passTypeIdentifier), .text(key.serialNumber)))
+        let metrics = countsAnalytics ? Self.passRollups(of: type, payload) : []
+        let payloadText = String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)
+        let inserted: [Row]
+        if transaction.engine == .postgres, !metrics.isEmpty {
+            // `passRollups` names each metric once; the text for its count is built once per process.
+            inserted = try await transaction.query(SQL(unsafeText: Self.passEventWithCounters(metrics.count), parameters: [
+                .text(key.passTypeIdentifier), .text(key.serialNumber)] + metrics.map { SQLValue.text($0.name) } + [
+                .integer(Int64(Self.day(now))), .integer(Int64.random(in: 0..<Int64(Self.analyticsShards))),
+                .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+            ]))
+        } else {
+            inserted = try await transaction.query(SQL(
+                """
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+                SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
+                WHERE pass_type_identifier = ? AND serial_number = ?
+                RETURNING id
+                """,
+                .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+                .text(key.passTypeIdentifier), .text(key.serialNumber)))
+            try await addPassRollups(metrics, for: key, at: now, in: transaction)
+        }
         try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+    }
+
+    /// The PostgreSQL statement appending a pass's event and adding one to each of `metrics` of its
+    /// counters (`metrics` names in `VALUES`): the pass's row read once, for both.
+    private static func passEventWithCounters(_ metrics: Int) -> String {
+        metrics < passEventStatements.count ? passEventStatements[metrics] : passEventStatement(metrics)
+    }
+
+    private static let passEventStatements = (0..<4).map(passEventStatement)
+
+    private static func passEventStatement(_ metrics: Int) -> String {
+        let rows = Array(repeating: "(CAST(? AS TEXT))", count: max(metrics, 1)).joined(separator: ", ")
+        return """
+            WITH pass AS (
+                SELECT pass_type_identifier, serial_number, template, template_version FROM passes
+                WHERE pass_type_identifier = ? AND serial_number = ?),
+            counted (metric) AS (VALUES \(rows)),
+            counters AS (
+                INSERT INTO analytics_rollups (day, template, version, metric, shard, count)
+                SELECT CAST(? AS INTEGER), pass.template, pass.template_version, counted.metric, CAST(? AS INTEGER), 1 FROM pass, counted
+                ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count)
+            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+            SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
+            RETURNING id
+            """
     }
 
     /// How many devices are registered for `key`, in the caller's transaction.

@@ -48,13 +48,22 @@ extension WalletStore {
         }
     }
 
-    /// Reports a push APNs accepted. Returns `true` when the row is gone; `false` when an update
+    /// Reports a push that is done: accepted by APNs, or refused for good (then `failure` names
+    /// APNs's reason, counted in the analytics; a refusal whose registration ``dropRegistration(deviceLibraryIdentifier:passTypeIdentifier:unlessRegisteredAfter:reason:)``
+    /// removed was counted there). Returns `true` when the row is gone; `false` when an update
     /// arrived while the push was in flight (the row is released, due at once, so the device hears
     /// about that change too) or when the claim was lost to another instance after the lease lapsed.
+    ///
+    /// An accepted push is counted by ``completeDeliveredPushes(_:at:)``, which the worker settles
+    /// every accepted push with; this one counts none as sent.
     @discardableResult
-    public func completePush(_ job: PushJob) async throws -> Bool {
-        try await storing("complete a push") {
+    public func completePush(_ job: PushJob, failure: String? = nil) async throws -> Bool {
+        let now = clock.nowMilliseconds()
+        return try await storing("complete a push") {
             try await database.transaction { transaction in
+                if let failure {
+                    try await self.addRollups([RollupKey(template: "", version: 0, metric: .pushFailed(reason: failure)): 1], at: now, in: transaction)
+                }
                 let deleted = try await transaction.execute(SQL(
                     "DELETE FROM push_outbox WHERE id = ? AND claimed_by = ? AND generation = ?",
                     .integer(job.id), .text(job.claimedBy), .integer(job.generation)
@@ -108,6 +117,8 @@ extension WalletStore {
                             """, parameters: ids + [.text(claimedBy)]))
                     }
                 }
+                // Every push APNs accepted, also one whose row stays for a newer change.
+                try await self.addRollups([RollupKey(template: "", version: 0, metric: .pushesSent): jobs.count], at: Milliseconds.of(time), in: transaction)
                 return deleted
             }
         }
@@ -183,6 +194,8 @@ extension WalletStore {
                     try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, in: transaction)
                     try await self.deviceGone(removed, reason: reason, at: now, in: transaction)
                 }
+                // One failed push, however many passes of the type the device had.
+                try await self.addRollups([RollupKey(template: "", version: 0, metric: .pushFailed(reason: reason)): 1], at: now, in: transaction)
                 return removed.count
             }
         }
@@ -214,6 +227,7 @@ extension WalletStore {
                     "DELETE FROM devices WHERE device_library_identifier = ?", .text(deviceLibraryIdentifier)
                 )) > 0
                 try await self.deviceGone(removed, reason: reason, at: now, in: transaction)
+                try await self.addRollups([RollupKey(template: "", version: 0, metric: .pushFailed(reason: reason)): 1], at: now, in: transaction)
                 return dropped
             }
         }

@@ -30,6 +30,8 @@ public final class WalletStore: Sendable {
     /// Called after every commit that queued webhook deliveries, so this process's webhook worker
     /// delivers them at once; other instances hear of them through PostgreSQL.
     let webhooksQueued: @Sendable () -> Void
+    /// Whether writes add to the analytics counters (``WalletSchema/analytics``).
+    let countsAnalytics: Bool
 
     /// A store over `database`; call ``migrate()`` before use.
     ///
@@ -40,9 +42,11 @@ public final class WalletStore: Sendable {
     ///     forced push), so this process's push worker claims them at once instead of at its next
     ///     round; other instances hear of them through PostgreSQL (``listenForQueuedPushes(_:)``).
     ///     It runs on the writer's task: ring something, never block.
+    ///   - countsAnalytics: whether each event adds to the daily analytics counters in its transaction
+    ///     (off: an operator who wants no figures, and the benchmark of what counting costs).
     public init(
         database: any Database, clock: any WalletClock = SystemWalletClock(), logCapacity: Int = 10_000,
-        pushesQueued: @escaping @Sendable () -> Void = {}, webhooksQueued: @escaping @Sendable () -> Void = {}
+        pushesQueued: @escaping @Sendable () -> Void = {}, webhooksQueued: @escaping @Sendable () -> Void = {}, countsAnalytics: Bool = true
     ) {
         precondition(logCapacity >= 1, "the device log must keep at least one message")
         self.database = database
@@ -50,6 +54,7 @@ public final class WalletStore: Sendable {
         self.logCapacity = logCapacity
         self.pushesQueued = pushesQueued
         self.webhooksQueued = webhooksQueued
+        self.countsAnalytics = countsAnalytics
     }
 
     /// Creates or upgrades the tables; safe at every start and from several instances at once.

@@ -142,6 +142,7 @@ struct OperationsTests {
         "updatedSerials": ("GET", "/wallet/v1/devices/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}", [200, 204, 400]),
         "listEvents": ("GET", "/api/v1/events", [200, 401, 403, 422]),
         "listAudit": ("GET", "/api/v1/audit", [200, 401, 403, 422]),
+        "getAnalytics": ("GET", "/api/v1/analytics", [200, 401, 403, 422]),
         "listWebhooks": ("GET", "/api/v1/webhooks", [200, 401, 403]),
         "createWebhook": ("POST", "/api/v1/webhooks", [201, 400, 401, 403, 413, 415, 422]),
         "deleteWebhook": ("DELETE", "/api/v1/webhooks/{webhook}", [204, 400, 401, 403, 404]),

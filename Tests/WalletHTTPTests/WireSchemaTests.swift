@@ -58,6 +58,16 @@ struct WireSchemaTests {
                         target: "pass pass.example/A-1", changes: ["templateVersion"]),
         ], next: "aud_1"),
         AuditPage(entries: [], next: nil),
+        AnalyticsReport(
+            template: "loyalty", from: "2026-11-30", to: "2026-12-06", interval: .week,
+            totals: AnalyticsReport.Counts(issued: 3, installed: 2, removed: 1, updated: 4, devicesAdded: 3, devicesRemoved: 1, pushesSent: 5, pushesFailed: 2, pageViews: 7, downloads: 2),
+            activePasses: 1, devices: 2,
+            periods: [AnalyticsReport.Period(start: "2026-11-30", counts: AnalyticsReport.Counts(issued: 3), activePasses: 1, devices: 2)],
+            pushFailuresByReason: ["TooManyRequests": 1, "Unregistered": 1],
+            versions: [AnalyticsReport.VersionMark(template: "loyalty", version: 2, day: "2026-12-02")]),
+        AnalyticsReport(
+            template: nil, from: "2026-12-01", to: "2026-12-01", interval: .day, totals: AnalyticsReport.Counts(), activePasses: 0, devices: 0,
+            periods: [], pushFailuresByReason: [:], versions: []),
         WebhookCreated(webhook: webhook(templates: ["loyalty"], disabledReason: nil, previous: date), secret: "whsec_abc"),
         WebhookList(webhooks: [webhook(templates: nil, disabledReason: "the endpoint answered 410 Gone", previous: nil)]),
         WebhookSecret(secret: "whsec_def", previousValidUntil: date),

@@ -46,6 +46,7 @@ struct ServeCommand: Subcommand {
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
+            .value("analytics", "on|off", help: "Count each event into the daily analytics counters (GET /api/v1/analytics, /metrics) in its own transaction (default: on; off writes none, and the reports show nothing new)."),
             .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),
             .value("wallet-badges", "DIR", help: "A folder of Apple's Add to Apple Wallet badge SVGs named by language (en.svg, de.svg) for holder pages (default: a plain button)."),
             .value("event-retention", "DAYS", help: "How long the event log (GET /api/v1/events) keeps events; 1 to 3650 (default: 30)."),
@@ -81,6 +82,7 @@ struct ServeCommand: Subcommand {
     let pushLease: Duration
     let consoleOn: Bool
     let walletBadges: String?
+    let analyticsOn: Bool
     let pushRate: Int
     let notifications: NotificationPolicy
     let environment: [String: String]
@@ -128,6 +130,9 @@ struct ServeCommand: Subcommand {
         guard consoleText == "on" || consoleText == "off" else { throw UsageError("--console is on or off, not '\(consoleText)'") }
         consoleOn = consoleText == "on"
         walletBadges = setting("wallet-badges", "PASSWRIGHT_WALLET_BADGES")
+        let analyticsText = setting("analytics", "PASSWRIGHT_ANALYTICS") ?? "on"
+        guard analyticsText == "on" || analyticsText == "off" else { throw UsageError("--analytics is on or off, not '\(analyticsText)'") }
+        analyticsOn = analyticsText == "on"
         let quietText = setting("quiet-hours", "PASSWRIGHT_QUIET_HOURS") ?? "22:00-07:00"
         let quietHours: QuietHours?
         if quietText == "off" {
@@ -195,6 +200,7 @@ struct ServeCommand: Subcommand {
         configuration.passphraseHelp = IdentityOptions.passphraseHelp
         configuration.console = consoleOn
         configuration.walletBadgesDirectory = walletBadges
+        configuration.analytics = analyticsOn
         configuration.eventRetention = eventRetention
         configuration.auditRetention = auditRetention
         configuration.retention = passRetention

@@ -43,6 +43,9 @@ public struct ServiceConfiguration: Sendable {
     public var notifications: NotificationPolicy
     /// Whether `/console` (the web console) is served; on by default, behind sign-in with the admin token.
     public var console = true
+    /// Whether every event adds to the daily analytics counters (on by default); off, the writes
+    /// skip that statement and the analytics show nothing new (a programme that wants no figures).
+    public var analytics = true
     /// How long the event log keeps events (`GET /api/v1/events`, webhook replays).
     public var eventRetention: Duration = .seconds(30 * 86_400)
     /// How long the audit trail keeps its rows (`GET /api/v1/audit`): a year, the span reviews ask about.

@@ -3,8 +3,8 @@ import PasswrightLogging
 
 /// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
 /// the audit trail to its own, idempotency keys to a day, pass history, device logs and voided passes
-/// to the operator's ``RetentionSettings``, erased passes' registrations to their grace; prunes at
-/// start and then hourly, in small batches. Every instance may run it; a batch another instance
+/// to the operator's ``RetentionSettings``, erased passes' registrations to their grace, and folds
+/// past days' analytics shards; prunes at start and then hourly, in small batches. Every instance may run it; a batch another instance
 /// already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
@@ -12,6 +12,7 @@ public struct RetentionWorker: Sendable {
     let passes: PassService
     let idempotency: IdempotencyService
     let bulkJobs: BulkJobService
+    let analytics: AnalyticsService
     let settings: RetentionSettings
     let logger: Logger
     /// How long between two prunings: everything expires by the day, so an hour is plenty.
@@ -37,6 +38,7 @@ public struct RetentionWorker: Sendable {
             "events": try await events.prune(now: now), "idempotencyKeys": try await idempotency.prune(), "bulkJobs": try await bulkJobs.prune(),
             "auditRows": try await audit.prune(now: now), "historyRows": passRound.historyRows, "deviceLogs": passRound.deviceLogs, "expiredPassesVoided": passRound.voidedPasses,
             "erasedPasses": passRound.erasedPasses, "erasedPassRegistrations": passRound.erasedRegistrations,
+            "analyticsShardsFolded": try await analytics.compact(now: now),
         ]
         if counts.values.contains(where: { $0 > 0 }) {
             logger.info("pruned expired rows", counts.filter { $0.value > 0 }.mapValues(String.init))

@@ -223,7 +223,7 @@ public final class PushWorker: Sendable {
             case .requestRejected(let reason):
                 count(reason)
                 logger.error("APNs rejected a push request; not retrying", ["passTypeIdentifier": topic, "reason": reason])
-                try await store.completePush(job)
+                try await store.completePush(job, failure: reason)
             }
         } catch {
             logger.error("cannot record a push result; the lease will expire and it will be retried", ["error": "\(error)"])

@@ -45,6 +45,14 @@ struct OperationsRoutes {
                 gauges.append(("passwright_identity_expiry_seconds{identity=\"\(ServiceMetrics.escapeLabel(passType))\"}",
                                "Seconds until the pass type's signing certificate expires (negative: expired).", seconds))
             }
+            // From the analytics counters: one aggregate over a table of days × templates × metrics, not a count of passes.
+            if let totals = try? await services.analytics.currentTotals() {
+                gauges.append(("passwright_active_passes", "Passes on at least one device.", Double(totals.activePasses.values.reduce(0, +))))
+                for (template, count) in totals.activePasses.sorted(by: { $0.key < $1.key }) {
+                    gauges.append(("passwright_active_passes{template=\"\(ServiceMetrics.escapeLabel(template))\"}", "Passes on at least one device.", Double(count)))
+                }
+                gauges.append(("passwright_registered_devices", "Device registrations (a device with two passes counts twice).", Double(totals.devices.values.reduce(0, +))))
+            }
             for (reason, count) in counters.failures.sorted(by: { $0.key < $1.key }) {
                 gauges.append(("passwright_push_failures{reason=\"\(ServiceMetrics.escapeLabel(reason))\"}", "Push failures by APNs reason since start.", Double(count)))
             }
