@@ -57,7 +57,7 @@ public final class WalletService: Sendable {
             idempotent: Idempotent(service: services.idempotency))
         router.add(issuing.group(auth: auth))
         let holder = HolderRoutes(
-            pages: services.holderPages, links: services.links, publicURL: configuration.publicURL,
+            pages: services.holderPages, analytics: services.analytics, links: services.links, publicURL: configuration.publicURL,
             assets: try HolderAssets.load(badgesDirectory: configuration.walletBadgesDirectory), now: { service.now() })
         router.add(holder.group)
         router.add(holder.group(auth: auth))
@@ -78,7 +78,7 @@ public final class WalletService: Sendable {
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
                 auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
-                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, users: services.consoleUsers, publicURL: configuration.publicURL, bulk: bulk, assets: try ConsoleAssets.load()
+                expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, analytics: services.analytics, users: services.consoleUsers, publicURL: configuration.publicURL, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }
         let document = OpenAPIDocument()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A UTC calendar day as the analytics count it: whole days since 1970-01-01, read and written as
 /// `yyyy-MM-dd`. Pure arithmetic (Howard Hinnant's `days_from_civil`), so no calendar or time zone
 /// can shift a day.
@@ -29,8 +31,13 @@ public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         number = era * 146_097 + dayOfEra - 719_468
     }
 
-    /// `yyyy-MM-dd`.
-    public var description: String {
+    /// The UTC day `date` falls on.
+    public init(_ date: Date) {
+        self.init(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+
+    /// The day's year, month (1–12) and day of the month.
+    public var components: (year: Int, month: Int, day: Int) {
         let shifted = number + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -39,7 +46,12 @@ public struct CivilDay: Sendable, Hashable, Comparable, CustomStringConvertible 
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// `yyyy-MM-dd`.
+    public var description: String {
+        let (year, month, day) = components
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -10,7 +10,7 @@ enum ConsolePage {
 
     /// The sections, each with what its page needs: the navigation shows a role only what it may open.
     static let sections: [(path: String, title: String, needs: ConsoleNeed)] = [
-        ("/console/templates", "Templates", .scope(.templatesRead)), ("/console/passes", "Passes", .scope(.passesRead)),
+        ConsoleRoutes.dashboardSection, ("/console/templates", "Templates", .scope(.templatesRead)), ("/console/passes", "Passes", .scope(.passesRead)),
         ("/console/push", "Push", .scope(.passesRead)), ("/console/devices", "Device logs", .scope(.passesRead)),
         ("/console/identities", "Identities", .scope(.templatesRead)), ("/console/webhooks", "Webhooks", .scope(.webhooksManage)),
         ("/console/jobs", "Bulk jobs", .scope(.passesRead)), ("/console/keys", "API keys", .scope(.keysManage)),

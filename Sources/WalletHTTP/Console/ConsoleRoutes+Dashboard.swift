@@ -20,12 +20,12 @@ extension ConsoleRoutes {
     /// `GET /console/dashboard`, drawing what `report` answers for the filter in the query.
     func dashboardRoutes(report: @escaping DashboardReport) -> [Route] {
         [signed(.get, "/dashboard", "Programme dashboard", needs: Self.dashboardSection.needs) { request, _, signed in
-            try await dashboard(request, signed, today: CalendarDay(Date()), report: report)
+            try await dashboard(request, signed, today: CivilDay(Date()), report: report)
         }]
     }
 
     /// The dashboard for a request, with the templates the form lists.
-    func dashboard(_ request: HTTPRequest, _ signed: Signed, today: CalendarDay, report: DashboardReport) async throws -> HTTPResponse {
+    func dashboard(_ request: HTTPRequest, _ signed: Signed, today: CivilDay, report: DashboardReport) async throws -> HTTPResponse {
         try await Self.dashboardResponse(
             query: { request.query($0) }, templates: try await templates.library.statuses().keys.sorted(), csrf: signed.csrf, role: signed.role,
             today: today, report: report)
@@ -33,7 +33,7 @@ extension ConsoleRoutes {
 
     /// The dashboard for a query: its filter read (a wrong one, or an unknown template, is shown back in
     /// the form with why, 422), the report fetched for it, the page drawn.
-    static func dashboardResponse(query: (String) -> String?, templates: [String], csrf: String, role: ConsoleRole, today: CalendarDay,
+    static func dashboardResponse(query: (String) -> String?, templates: [String], csrf: String, role: ConsoleRole, today: CivilDay,
                                   report: DashboardReport) async throws -> HTTPResponse {
         func refused(_ message: String) -> HTTPResponse {
             let form = dashboardForm(

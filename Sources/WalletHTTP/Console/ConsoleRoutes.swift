@@ -21,6 +21,8 @@ struct ConsoleRoutes: Sendable {
     let bulkJobs: BulkJobService
     let apiKeys: APIKeyService
     let audit: AuditService
+    /// The programme's figures, drawn on the dashboard.
+    let analytics: AnalyticsService
     let users: ConsoleUsers
     /// The server's public URL, for the invite links an owner hands out.
     let publicURL: String
@@ -68,6 +70,10 @@ struct ConsoleRoutes: Sendable {
         group.add(jobRoutes)
         group.add(keyRoutes)
         group.add(auditRoutes)
+        group.add(dashboardRoutes { [analytics] filter in
+            try await analytics.report(AnalyticsService.Query(
+                template: filter.template, from: filter.from.description, to: filter.to.description, interval: filter.interval.rawValue))
+        })
         group.add(userRoutes)
         return group
     }

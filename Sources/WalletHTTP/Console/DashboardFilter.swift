@@ -14,19 +14,19 @@ struct DashboardFilter: Sendable, Equatable {
     /// The template, or nil for every template.
     let template: String?
     /// The first and last day, both included; `from` is never after `to`.
-    let from: CalendarDay
-    let to: CalendarDay
+    let from: CivilDay
+    let to: CivilDay
     let interval: AnalyticsReport.Interval
 
     /// The filter `query` (the request's query parameters) asks for, `today` being the last day of a
     /// default range. Throws ``ServiceError/invalid(_:)`` with a message for the form.
-    init(query: (String) -> String?, today: CalendarDay) throws {
+    init(query: (String) -> String?, today: CivilDay) throws {
         func given(_ name: String) -> String? {
             query(name).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        func day(_ name: String, _ label: String) throws -> CalendarDay? {
+        func day(_ name: String, _ label: String) throws -> CivilDay? {
             guard let text = given(name) else { return nil }
-            guard let day = CalendarDay(text) else {
+            guard let day = CivilDay(text) else {
                 throw ServiceError.invalid("\(label) is not a day: write it as year-month-day, for example \(today.description).")
             }
             return day
@@ -49,7 +49,7 @@ struct DashboardFilter: Sendable, Equatable {
     }
 
     /// A filter of a checked range.
-    init(template: String?, from: CalendarDay, to: CalendarDay, interval: AnalyticsReport.Interval) {
+    init(template: String?, from: CivilDay, to: CivilDay, interval: AnalyticsReport.Interval) {
         precondition(from <= to, "a dashboard range ends before it starts")
         self.template = template
         self.from = from

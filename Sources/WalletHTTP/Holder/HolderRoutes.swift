@@ -8,6 +8,8 @@ import WalletCore
 /// and, under the same signature, the `.pkpass`, the pass's picture and a QR code of the link.
 struct HolderRoutes {
     let pages: HolderPages
+    /// Counts page views and downloads into the programme's figures.
+    let analytics: AnalyticsService
     let links: DownloadLinks
     let publicURL: String
     let assets: HolderAssets
@@ -139,8 +141,10 @@ struct HolderRoutes {
             let links = HolderPage.Links(
                 page: publicURL + path(key, .page, expires: expires, signature: signature), pass: path(key, .pass, expires: expires, signature: signature),
                 picture: picture, backPicture: picture + "&side=back", absolutePicture: publicURL + picture)
-            return try HolderPage.page(view, words: pageWords, links: links, device: HolderPage.Device(userAgent: request.headers["user-agent"]),
-                                       badge: assets.badge(for: pageWords.language))
+            let response = try HolderPage.page(view, words: pageWords, links: links, device: HolderPage.Device(userAgent: request.headers["user-agent"]),
+                                               badge: assets.badge(for: pageWords.language))
+            try await analytics.recordHolderVisit(.pageView, pass: key)
+            return response
         }
     }
 
@@ -156,6 +160,7 @@ struct HolderRoutes {
         guard view.state == .valid else {
             return .problem(status: .gone, detail: view.state == .voided ? "this pass is voided: it can no longer be added" : "this pass has expired: it can no longer be added")
         }
+        try await analytics.recordHolderVisit(.download, pass: key)
         var response = HTTPResponse.bytes(view.archive, contentType: "application/vnd.apple.pkpass")
         response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(key.serialNumber)).pkpass\""
         response.headers["Cache-Control"] = "private, no-store"

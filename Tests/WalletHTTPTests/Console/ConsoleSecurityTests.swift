@@ -8,7 +8,7 @@ import WalletHTTP
 @Suite struct ConsoleSecurityTests {
     static let pages = [
         "/console/templates", "/console/templates/loyalty", "/console/passes", "/console/push", "/console/devices", "/console/identities",
-        "/console/webhooks", "/console/jobs", "/console/keys",
+        "/console/webhooks", "/console/jobs", "/console/keys", "/console/audit", "/console/dashboard",
     ]
 
     @Test(arguments: Engine.selected)

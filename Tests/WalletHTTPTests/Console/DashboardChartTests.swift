@@ -136,7 +136,7 @@ import WalletCore
     @Test func templateNamesAreEscapedEverywhere() throws {
         let name = "<script>alert(\"x\")</script>"
         let report = Self.report(template: name)
-        let filter = DashboardFilter(template: name, from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!, interval: .day)
+        let filter = DashboardFilter(template: name, from: CivilDay("2026-12-01")!, to: CivilDay("2026-12-05")!, interval: .day)
         let html = ConsoleRoutes.dashboardBody(report: report, templates: ["loyalty", name], filter: filter).markup
         #expect(!html.contains("<script"), "a template's name reached the page as markup")
         #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
@@ -157,7 +157,7 @@ import WalletCore
             #expect(chart.markup.contains("<p class=\"empty\">Nothing yet: ") && !chart.markup.contains("<svg"), "\(chart.markup)")
         }
         let body = ConsoleRoutes.dashboardBody(report: report, templates: [], filter: DashboardFilter(
-            template: "loyalty", from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!, interval: .day)).markup
+            template: "loyalty", from: CivilDay("2026-12-01")!, to: CivilDay("2026-12-05")!, interval: .day)).markup
         #expect(body.contains("<dl id=\"figure-devices-per-pass\"><dt>Devices per active pass</dt><dd>—</dd></dl>"))
     }
 
@@ -188,7 +188,7 @@ import WalletCore
     }
 
     @Test func theFiguresAreText() {
-        let filter = DashboardFilter(template: "loyalty", from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!, interval: .day)
+        let filter = DashboardFilter(template: "loyalty", from: CivilDay("2026-12-01")!, to: CivilDay("2026-12-05")!, interval: .day)
         let html = ConsoleRoutes.dashboardBody(report: Self.report(), templates: ["loyalty"], filter: filter).markup
         for (id, value) in [("active-passes", "<data value=\"19\">19</data>"), ("devices", "<data value=\"22\">22</data>"), ("devices-per-pass", "1.16"),
                             ("installed", "<data value=\"27\">27</data>"), ("removed", "<data value=\"16\">16</data>"), ("pushes-failed", "<data value=\"3\">3</data>")] {
@@ -207,7 +207,7 @@ import WalletCore
 extension DashboardChartTests {
     @Test func manyPeriodsAreDrawnWithEveryFewLabelled() throws {
         var report = Self.report(versions: [.init(template: "loyalty", version: 4, day: "2026-12-20"), .init(template: "loyalty", version: 5, day: "2026-12-21")])
-        let first = CalendarDay("2026-12-01")!
+        let first = CivilDay("2026-12-01")!
         report.periods = (0..<60).map { AnalyticsReport.Period(start: first.adding(days: $0).description, counts: .init(installed: $0 * 100), activePasses: 0, devices: 0) }
         let svg = try #require(ChartMarkup(DashboardCharts.installsAndRemovals(report).markup).chart("chart-installs")?.svg)
         #expect(svg.elements("rect").filter { $0["data-series"] == "installed" }.map { $0.value! } == (0..<60).map { $0 * 100 })

@@ -9,7 +9,7 @@ import WalletCore
 /// the source is asked for exactly the filter the query gives, and a wrong filter or an unknown template
 /// is shown back in the form (422) without drawing anything.
 @Suite struct DashboardPageTests {
-    static let today = CalendarDay("2026-12-04")!
+    static let today = CivilDay("2026-12-04")!
 
     static func respond(_ query: [String: String], report: @escaping ConsoleRoutes.DashboardReport) async throws -> (HTTPResponse, String) {
         let response = try await ConsoleRoutes.dashboardResponse(
@@ -23,7 +23,7 @@ import WalletCore
             asked.withLock { $0.append(filter) }
             return DashboardChartTests.report()
         }
-        #expect(asked.withLock { $0 } == [DashboardFilter(template: "loyalty", from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!, interval: .day)])
+        #expect(asked.withLock { $0 } == [DashboardFilter(template: "loyalty", from: CivilDay("2026-12-01")!, to: CivilDay("2026-12-05")!, interval: .day)])
         #expect(response.status == .ok && response.headers["Content-Security-Policy"] == ConsolePage.contentSecurityPolicy)
         #expect(html.contains("<h1>Dashboard</h1>") && html.contains("<section class=\"chart\" id=\"chart-installs\""))
         #expect(html.contains("<option value=\"loyalty\" selected>loyalty</option>"))

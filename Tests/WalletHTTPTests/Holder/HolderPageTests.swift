@@ -44,6 +44,9 @@ struct HolderPageTests {
             let pass = try await server.client.send("GET", add)
             #expect(pass.status == 200 && pass.header("Content-Type") == "application/vnd.apple.pkpass")
             #expect(try ServedPass(archive: pass.body).passJSON["serialNumber"].string == "HP-DE")
+            // The view and the download are the programme's figures.
+            let totals = try await server.api("GET", "/api/v1/analytics?template=loyalty").json()["totals"]
+            #expect(totals["pageViews"].number == 1 && totals["downloads"].number == 1, "\(totals)")
         }
     }
 

@@ -20,7 +20,7 @@ struct TimeSeries: Sendable {
     struct Mark: Sendable {
         let template: String
         let version: Int
-        let day: CalendarDay
+        let day: CivilDay
         /// The period the day falls in.
         let period: Int
         /// How far into that period the day is, 0 (its first day) up to 6/7 for a week's last day.
@@ -56,10 +56,10 @@ struct TimeSeries: Sendable {
     /// the next one starts, the last one for the interval's length). A day outside every period, or a
     /// period start that is not a day, leaves the version unmarked rather than marked at a guess.
     private static func marks(_ report: AnalyticsReport) -> [Mark] {
-        let starts = report.periods.map { CalendarDay($0.start) }
+        let starts = report.periods.map { CivilDay($0.start) }
         let length = report.interval == .week ? 7 : 1
         return report.versions.compactMap { version -> Mark? in
-            guard let day = CalendarDay(version.day),
+            guard let day = CivilDay(version.day),
                   let index = starts.lastIndex(where: { $0.map { $0 <= day } ?? false }),
                   let start = starts[index], day.number - start.number < length
             else { return nil }

@@ -46,7 +46,7 @@ struct TimeSeriesChart: Sendable {
     private func x(_ period: Int) -> Double { canvas.plotLeft + Double(period) * band }
     private func y(_ value: Int) -> Double { canvas.plotBottom - scale.fraction(value) * canvas.plotHeight }
     private func f(_ value: Double) -> String { ChartCanvas.format(value) }
-    private func periodLabel(_ index: Int) -> String { CalendarDay(data.periods[index])?.shortLabel ?? data.periods[index] }
+    private func periodLabel(_ index: Int) -> String { CivilDay(data.periods[index])?.shortLabel ?? data.periods[index] }
 
     /// The sentence a screen reader hears with the chart's name.
     private var description: String {
