@@ -91,19 +91,7 @@ struct OrderTests {
             let identities = try await Self.identities(in: folder)
             let order = try await Self.buildShop(in: folder, identities: identities.root)
             let tampered = folder.appendingPathComponent("tampered.order")
-            let rewrite = try await PassChecks.python("""
-                import sys, zipfile
-                source, target = sys.argv[1], sys.argv[2]
-                with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
-                    for item in zin.infolist():
-                        data = zin.read(item.filename)
-                        if item.filename == "order.json":
-                            changed = data.replace(b"Becker", b"Beckex", 1)
-                            assert changed != data and len(changed) == len(data)
-                            data = changed
-                        zout.writestr(item, data)
-                """, [order.path, tampered.path])
-            try #require(rewrite.status == 0, "\(rewrite)")
+            try await PassChecks.tamper(order, into: tampered, entry: "order.json", replacing: "Becker", with: "Beckex")
             let result = try await CLI.run(["verify", tampered.path, "--ca", identities.rootCA.path])
             #expect(result.status == 1, "\(result)")
             #expect(result.out.contains("[FAILED] manifest: order.json"), "\(result)")
