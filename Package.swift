@@ -100,7 +100,7 @@ let package = Package(
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",
-            "ImageProcessing", "PassPreview", "HTTPClient", "APNs",
+            "ImageProcessing", "PassPreview", "HTTPClient", "APNs", "OrderModel", "OrderPackage",
         ]),
         .executableTarget(name: "passwright", dependencies: ["PasswrightCLI", "PassCompiler"]),
 

@@ -29,7 +29,17 @@ public struct OrderPackager: Sendable {
     /// signing: every model error, every missing referenced file and every misplaced file in one
     /// error. Returns the warnings.
     public func validate(_ order: Order, files: [String: Data], at now: Date = Date()) throws(OrderPackageError) -> [ValidationIssue] {
-        let issues = order.validate() + OrderFileRules.issues(for: order, paths: Set(files.keys))
+        try validate(order, files: files, decodingIssues: [], at: now)
+    }
+
+    /// Builds the signed `.order` of a loaded folder: its decoding problems are reported with every
+    /// other problem of the order, in one error, as ``package(_:files:at:)`` reports those.
+    public func package(_ source: OrderSource, at now: Date = Date()) throws(OrderPackageError) -> CompiledOrder {
+        try package(source.order, files: source.files, decodingIssues: source.issues, at: now)
+    }
+
+    private func validate(_ order: Order, files: [String: Data], decodingIssues: [ValidationIssue], at now: Date) throws(OrderPackageError) -> [ValidationIssue] {
+        let issues = decodingIssues + order.validate() + OrderFileRules.issues(for: order, paths: Set(files.keys))
         if issues.contains(where: { $0.severity == .error }) { throw .invalidOrder(issues: issues) }
         guard certificate.orderTypeIdentifier == order.orderTypeIdentifier else {
             throw .identityMismatch(message: "order.json orderTypeIdentifier is \(order.orderTypeIdentifier) but the signing certificate is for \(certificate.orderTypeIdentifier ?? "no order type (subject \(certificate.subject))"); Wallet rejects such orders")
@@ -42,7 +52,11 @@ public struct OrderPackager: Sendable {
 
     /// Builds the signed `.order` for `order` with `files`, signed at `now`.
     public func package(_ order: Order, files: [String: Data], at now: Date = Date()) throws(OrderPackageError) -> CompiledOrder {
-        let warnings = try validate(order, files: files, at: now)
+        try package(order, files: files, decodingIssues: [], at: now)
+    }
+
+    private func package(_ order: Order, files: [String: Data], decodingIssues: [ValidationIssue], at now: Date) throws(OrderPackageError) -> CompiledOrder {
+        let warnings = try validate(order, files: files, decodingIssues: decodingIssues, at: now)
         let orderJSON = order.encoded()
         do {
             let documentFiles = try DocumentFiles(kind: .order, files: files.map { ($0.key, $0.value) })

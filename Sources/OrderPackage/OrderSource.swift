@@ -10,13 +10,18 @@ public struct OrderSource: Sendable {
     public var order: Order
     /// The other files: path inside the package (`logo.png`, `de.lproj/logo.png`) → bytes.
     public var files: [String: Data]
-    /// Warnings from decoding (unknown keys).
-    public var warnings: [ValidationIssue]
+    /// What decoding found: warnings (unknown keys) and errors (a value of the wrong type or outside
+    /// its enumeration, left at its default), kept rather than thrown so that a build reports them
+    /// with every other problem of the order at once (``OrderPackager/package(_:at:)``).
+    public var issues: [ValidationIssue]
+
+    /// The decoding warnings only.
+    public var warnings: [ValidationIssue] { issues.filter { $0.severity != .error } }
     /// Files left out (junk, links, stray folders), with the reason.
     public var skipped: [String]
 
-    /// Reads `directory`: `order.json` must decode (every decoding problem in one error); the other
-    /// files are listed by the rules passes follow too (`DocumentFolder`).
+    /// Reads `directory`: `order.json` must be a JSON object (its decoding problems are kept in
+    /// ``issues``); the other files are listed by the rules passes follow too (`DocumentFolder`).
     public static func load(from directory: URL) throws(OrderPackageError) -> OrderSource {
         let folder: DocumentFolder
         do {
@@ -38,12 +43,12 @@ public struct OrderSource: Sendable {
         guard let json else {
             throw .source(path: directory.path, message: "has no order.json: an order's source is an order.json with its images")
         }
-        let (order, warnings): (Order, [ValidationIssue])
+        let (order, issues): (Order, [ValidationIssue])
         do {
-            (order, warnings) = try Order.decode(json)
+            (order, issues) = try Order.decodeAll(JSONValue.parse(json))
         } catch {
             throw .undecodableOrder(error)
         }
-        return OrderSource(order: order, files: files, warnings: warnings, skipped: folder.skipped)
+        return OrderSource(order: order, files: files, issues: issues, skipped: folder.skipped)
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The on-disk home of signing identities: one folder per pass type, plus Apple's intermediates.
+/// The on-disk home of signing identities: one folder per pass type or order type, plus Apple's
+/// intermediates.
 ///
 /// ```
 /// <root>/<passTypeIdentifier>/certificate.pem + private-key.pem   (or one *.p12)
+/// <root>/<orderTypeIdentifier>/…                                  (the same layout)
 /// <root>/wwdr/*.pem|*.cer|*.crt                                   (PEM or DER)
 /// ```
 /// One server serves many pass types, so identities are looked up by pass type identifier.
@@ -110,9 +112,50 @@ public struct IdentityDirectory: Sendable {
         return try files.flatMap(Certificate.loadAll(from:))
     }
 
-    /// The pass type identifiers that have an identity folder (one holding a key or a `.p12`).
+    /// The pass type identifiers that have an identity folder (one holding a key or a `.p12`) with a
+    /// Pass Type ID certificate: what the server signs and pushes with, what `doctor` and the expiry
+    /// check look at. Order Type ID identities in the same folder are left out (see
+    /// ``orderTypeIdentifiers()``): loading one as a pass type would only fail.
     public func passTypeIdentifiers() throws -> [String] {
-        try identityFolders().map(\.lastPathComponent)
+        try typeIdentifiers(.pass)
+    }
+
+    /// The order type identifiers that have an identity folder with an Order Type ID certificate.
+    public func orderTypeIdentifiers() throws -> [String] {
+        try typeIdentifiers(.order)
+    }
+
+    /// The identity folders whose certificate is of `kind`, by folder name. The kind is read from the
+    /// certificate (its common name's prefix, as Apple's portal writes it), so a folder is listed
+    /// under exactly one kind whatever it is called. A folder whose certificate cannot be read here
+    /// (unlistable, an encrypted `.p12` without its passphrase, a broken file) goes by its name's
+    /// Apple prefix, `order.` for orders, else passes, so loading it still says what is wrong.
+    public func typeIdentifiers(_ kind: TypeIdentifierKind) throws -> [String] {
+        try identityFolders().filter { self.kind(of: $0) == kind }.map(\.lastPathComponent)
+    }
+
+    private func kind(of folder: URL) -> TypeIdentifierKind {
+        let name = folder.lastPathComponent
+        if let certificate = try? certificate(in: folder) {
+            if certificate.typeIdentifier(.order) != nil, certificate.typeIdentifier(.pass) == nil { return .order }
+            if certificate.typeIdentifier(.pass) != nil, certificate.typeIdentifier(.order) == nil { return .pass }
+        }
+        return name.hasPrefix("order.") ? .order : .pass
+    }
+
+    /// The certificate of an identity folder without its private key: `certificate.pem`, Apple's
+    /// single `.cer`, or the `.p12` opened with the folder's passphrase.
+    private func certificate(in folder: URL) throws -> Certificate? {
+        let files = try contents(of: folder)
+        if let pem = files.first(where: { $0.lastPathComponent == Self.certificateFile }) {
+            return try Certificate.loadAll(from: pem).first
+        }
+        let downloaded = files.filter { $0.pathExtension.lowercased() == "cer" }
+        if downloaded.count == 1 { return try Certificate.loadAll(from: downloaded[0]).first }
+        let bundles = files.filter { $0.pathExtension.lowercased() == "p12" }
+        guard bundles.count == 1 else { return nil }
+        return try SigningIdentity(pkcs12: FileIO.read(bundles[0]), password: passphrase(folder.lastPathComponent),
+                                   source: bundles[0].path).certificate
     }
 
     /// Private key and `.p12` files that group or others can read; `passwright certs` warns about

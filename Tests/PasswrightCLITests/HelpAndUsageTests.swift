@@ -11,7 +11,7 @@ struct HelpAndUsageTests {
         (["batch"], ["--input", "--format", "--out-dir", "--jobs", "-j", "--bundle", "--overwrite", "--identities", "--web-service-url", "--help"]),
         (["verify"], ["--ca", "--help"]),
         (["certs"], ["--help"]),
-        (["certs", "dev"], ["--out", "--pass-type-id", "--team-id", "--help"]),
+        (["certs", "dev"], ["--out", "--pass-type-id", "--order-type-id", "--team-id", "--help"]),
         (["certs", "inspect"], ["--identities", "--help"]),
         (["bench"], ["--identities", "--pass-type-id", "--seconds", "--help"]),
         (["push"], ["--server", "--help"]),

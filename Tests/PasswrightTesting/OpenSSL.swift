@@ -28,11 +28,21 @@ public enum OpenSSL {
     ///
     /// The round trip Apple's Wallet makes, with tools that share no code with Passwright.
     public static func verifyPassSignature(_ pkpass: URL, rootCA: URL, workspace: URL) async throws -> ProcessResult {
+        try await verifyDetachedSignature(pkpass, rootCA: rootCA, workspace: workspace, command: "smime")
+    }
+
+    /// As ``verifyPassSignature(_:rootCA:workspace:)`` for any signed Wallet archive (an `.order`),
+    /// with `openssl cms -verify`, the tool Apple's order documentation names.
+    public static func verifyCMSSignature(_ archive: URL, rootCA: URL, workspace: URL) async throws -> ProcessResult {
+        try await verifyDetachedSignature(archive, rootCA: rootCA, workspace: workspace, command: "cms")
+    }
+
+    private static func verifyDetachedSignature(_ archive: URL, rootCA: URL, workspace: URL, command: String) async throws -> ProcessResult {
         let folder = workspace.appendingPathComponent("unzipped-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        let unzip = try await Subprocess.tool("unzip", ["-q", pkpass.path, "-d", folder.path])
+        let unzip = try await Subprocess.tool("unzip", ["-q", archive.path, "-d", folder.path])
         guard unzip.succeeded else { throw FixtureError("unzip failed: \(unzip)") }
         return try await Subprocess.tool("openssl", [
-            "smime", "-verify", "-binary", "-inform", "DER",
+            command, "-verify", "-binary", "-inform", "DER",
             "-in", folder.appendingPathComponent("signature").path,
             "-content", folder.appendingPathComponent("manifest.json").path,
             "-CAfile", rootCA.path, "-purpose", "any", "-out", "/dev/null",

@@ -62,4 +62,25 @@ import Signing
             }
         }
     }
+
+    /// The server, `doctor` and the expiry check list identities with `passTypeIdentifiers()` and load
+    /// each as a pass type: an Order Type ID identity beside them must not be among them. The kind
+    /// comes from the certificate, so a folder name without Apple's `order.` prefix is still an order.
+    @Test func listsEachIdentityUnderItsKind() throws {
+        try withTemporaryDirectory { folder in
+            _ = try DevPKI(in: folder)
+            for order in ["order.dev.passwright.shop", "shop-orders"] {
+                _ = try DevCertificates.create(in: folder, typeIdentifier: order, kind: .order, teamIdentifier: DevPKI.team, now: Date())
+            }
+            let directory = IdentityDirectory(root: folder) { _ in nil }
+            #expect(try directory.passTypeIdentifiers() == [DevPKI.passType])
+            #expect(try directory.orderTypeIdentifiers() == ["order.dev.passwright.shop", "shop-orders"])
+            for passType in try directory.passTypeIdentifiers() {
+                #expect(try directory.identity(forPassTypeIdentifier: passType).certificate.passTypeIdentifier == passType)
+            }
+            for orderType in try directory.orderTypeIdentifiers() {
+                #expect(try directory.identity(forOrderTypeIdentifier: orderType).certificate.orderTypeIdentifier == orderType)
+            }
+        }
+    }
 }

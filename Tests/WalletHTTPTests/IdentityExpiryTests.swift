@@ -2,6 +2,7 @@ import Foundation
 import PasswrightTesting
 import Signing
 import Testing
+import WalletCore
 
 /// Certificate expiry as operators see it: a `/metrics` gauge per identity, `/readyz` degraded
 /// within 30 days with the pass type named, and a warning in the start-up log.
@@ -38,6 +39,30 @@ struct IdentityExpiryTests {
                 let metrics = try await server.client.send("GET", "/metrics")
                 #expect(metrics.text.contains(#"passwright_identity_expiry_seconds{identity="\#(Self.loyalty)"} 1"#), "\(metrics.text)")
                 #expect(server.logs.text.contains("signing certificate needs renewal") && server.logs.text.contains(Self.loyalty), "\(server.logs.text)")
+            }
+        }
+    }
+
+    @Test("an Order Type ID identity beside the pass identities is neither gauged nor loaded as a pass type")
+    func orderIdentitiesAreLeftOut() async throws {
+        try await withScratch { folder in
+            _ = try DevCertificates.create(in: folder, passTypeIdentifier: Self.loyalty, teamIdentifier: ThrowawayPKI.team, now: Date())
+            // An order identity about to expire: were it read as a pass type, /readyz would degrade.
+            let order = "order.dev.passwright.shop"
+            _ = try DevCertificates.create(in: folder, typeIdentifier: order, kind: .order, teamIdentifier: ThrowawayPKI.team,
+                                           now: Date().addingTimeInterval(-350 * 86_400))
+            // Push on (to a port nothing answers: no push is sent here), so every listed pass type gets an
+            // APNs client made from its identity, and one that does not load as a pass type is logged.
+            let push = PushSettings(enabled: true, apnsURL: URL(string: "https://127.0.0.1:1")!)
+            try await withService(push: push, identities: folder) { server in
+                // Degraded all the same: the other sample templates have no identity in this folder.
+                let ready = try await server.client.send("GET", "/readyz")
+                #expect(try ready.json()["identitiesNeedingRenewal"][order].string == nil, "\(ready.text)")
+                #expect(!ready.text.contains(order), "\(ready.text)")
+                let metrics = try await server.client.send("GET", "/metrics")
+                #expect(metrics.text.contains(#"passwright_identity_expiry_seconds{identity="\#(Self.loyalty)"} "#), "\(metrics.text)")
+                #expect(!metrics.text.contains(order), "\(metrics.text)")
+                #expect(!server.logs.text.contains(order), "\(server.logs.text)")
             }
         }
     }

@@ -2,53 +2,74 @@ import Foundation
 import PassCompiler
 import PassModel
 
-/// `passwright build`: one template + one record → one signed `.pkpass`.
+/// `passwright build`: one template + one record → one signed `.pkpass`, or one order folder → one
+/// signed `.order`.
 struct BuildCommand: Subcommand {
     static let spec = CommandSpec(
         name: "build",
-        abstract: "Build one signed .pkpass from a template and a JSON record.",
+        abstract: "Build one signed .pkpass from a template and a JSON record, or one .order from an order folder.",
         discussion: """
         The record fills the template's {{placeholders}}. Its serialNumber (or a new UUID) names the pass;
         its authenticationToken (or a fresh random one) is used when the pass has a web service.
-        Nothing is written unless the pass is valid and signed.
+        A folder with order.json and no pass.json is an order's source: it takes no --data, is signed with
+        the Order Type ID identity <DIR>/<orderTypeIdentifier>/ and written to --out (default:
+        <orderIdentifier>.order); every problem of the order is listed at once.
+        Nothing is written unless the pass or order is valid and signed.
         """,
-        arguments: [CommandSpec.Argument(name: "TEMPLATE", help: "Template folder (pass.json, images, <lang>.lproj/).")],
+        arguments: [CommandSpec.Argument(name: "SOURCE", help: "Template folder (pass.json, images, <lang>.lproj/), or order folder (order.json, images).")],
         options: [
-            .value("data", "FILE", help: "The record: a JSON object file, or - for standard input."),
-            .value("out", "FILE", help: "Output .pkpass path, or - for standard output (default: <serialNumber>.pkpass)."),
+            .value("data", "FILE", help: "The record: a JSON object file, or - for standard input (templates only)."),
+            .value("out", "FILE", help: "Output .pkpass or .order path, or - for standard output (default: <serialNumber>.pkpass, <orderIdentifier>.order)."),
             IdentityOptions.option,
-            .value("web-service-url", "URL", help: "Web service base URL written into the pass (default: $PASSWRIGHT_WEB_SERVICE_URL or the template's)."),
+            .value("web-service-url", "URL", help: "Web service base URL written into the pass (default: $PASSWRIGHT_WEB_SERVICE_URL or the template's; templates only)."),
         ])
 
-    let template: String
-    let data: String
+    /// What is built, with only the inputs that kind takes: an order has no record and carries its
+    /// own web service URL in order.json.
+    enum Job: Sendable {
+        case pass(data: String, webServiceURL: String?)
+        case order
+    }
+
+    let source: String
+    let job: Job
     let out: String?
     let identities: IdentityOptions
-    let webServiceURL: String?
 
     init(arguments: ParsedArguments, environment: [String: String]) throws {
-        template = arguments.positional(0)!
-        guard let data = arguments.value("data") else { throw UsageError("missing --data FILE (a JSON record, or - for standard input)") }
-        self.data = data
+        source = arguments.positional(0)!
+        switch BuildSource.of(URL(fileURLWithPath: source)) {
+        case .orderFolder:
+            for option in ["data", "web-service-url"] where arguments.value(option) != nil {
+                throw UsageError("--\(option) is for pass templates; \(source) is an order folder, whose order.json is the whole order")
+            }
+            job = .order
+        case .passTemplate:
+            guard let data = arguments.value("data") else { throw UsageError("missing --data FILE (a JSON record, or - for standard input)") }
+            job = .pass(data: data, webServiceURL: arguments.value("web-service-url") ?? environment["PASSWRIGHT_WEB_SERVICE_URL"])
+        }
         out = arguments.value("out")
         identities = IdentityOptions(arguments: arguments, environment: environment)
-        webServiceURL = arguments.value("web-service-url") ?? environment["PASSWRIGHT_WEB_SERVICE_URL"]
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let loaded = try Template.load(from: URL(fileURLWithPath: template))
+        switch job {
+        case .order:
+            return try OrderBuild(folder: source, out: out, identities: identities).run(console: console)
+        case .pass(let data, let webServiceURL):
+            return try buildPass(data: data, webServiceURL: webServiceURL, console: console)
+        }
+    }
+
+    private func buildPass(data: String, webServiceURL: String?, console: Console) throws -> ExitStatus {
+        let loaded = try Template.load(from: URL(fileURLWithPath: source))
         let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL), console: console)
         let recordName = data == "-" ? "standard input" : data
         let record = try Self.readRecord(data, name: recordName)
         let compiled = try compiler.compile(PassInput(record: record, recordName: recordName))
         for warning in compiled.warnings { console.err("warning: \(warning)") }
-        if out == "-" {
-            console.outBytes(compiled.archive)
-        } else {
-            let path = out ?? "\(compiled.serialNumber).pkpass"
-            try AtomicFile.write(compiled.archive, to: URL(fileURLWithPath: path))
-            console.out("\(path) (\(loaded.passTypeIdentifier), serial \(compiled.serialNumber), \(compiled.archive.count) bytes)")
-        }
+        try ArchiveOutput.write(compiled.archive, to: out, defaultPath: "\(compiled.serialNumber).pkpass",
+                                summary: "\(loaded.passTypeIdentifier), serial \(compiled.serialNumber)", console: console)
         return .success
     }
 

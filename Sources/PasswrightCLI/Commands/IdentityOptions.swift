@@ -8,7 +8,7 @@ import Signing
 struct IdentityOptions: Sendable {
     static let option = CommandSpec.Option.value(
         "identities", "DIR",
-        help: "Identities folder: <DIR>/<passTypeIdentifier>/ and <DIR>/wwdr/ (default: $PASSWRIGHT_IDENTITIES or ./Certificates).")
+        help: "Identities folder: <DIR>/<passTypeIdentifier>/ or <DIR>/<orderTypeIdentifier>/, and <DIR>/wwdr/ (default: $PASSWRIGHT_IDENTITIES or ./Certificates).")
 
     let directory: IdentityDirectory
 

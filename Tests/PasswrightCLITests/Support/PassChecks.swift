@@ -18,4 +18,23 @@ enum PassChecks {
     static func python(_ script: String, _ arguments: [String]) async throws -> ProcessResult {
         try await Subprocess.tool("python3", ["-c", script] + arguments)
     }
+
+    /// Copies the zip `archive` to `target` with the first `old` in `entry` replaced by `new` (as long,
+    /// so only the bytes change): a signed archive tampered with after signing, by Python's
+    /// `zipfile`, which shares no code with Passwright.
+    static func tamper(_ archive: URL, into target: URL, entry: String, replacing old: String, with new: String) async throws {
+        let rewrite = try await python("""
+            import sys, zipfile
+            source, target, entry, old, new = sys.argv[1:6]
+            with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
+                for item in zin.infolist():
+                    data = zin.read(item.filename)
+                    if item.filename == entry:
+                        changed = data.replace(old.encode(), new.encode(), 1)
+                        assert changed != data and len(changed) == len(data)
+                        data = changed
+                    zout.writestr(item, data)
+            """, [archive.path, target.path, entry, old, new])
+        guard rewrite.status == 0 else { throw FixtureError("tampering with \(entry) failed: \(rewrite)") }
+    }
 }
