@@ -1170,7 +1170,7 @@ def axe_violations(run):
 
 
 def accessibility_problems(run, path, name):
-    """Every check on one page: axe-core's rules, keyboard, focus style, contrast (light and dark),
+    """Every check on one page: axe-core's rules (light and dark), keyboard, focus style, contrast (light and dark),
     target size, labels, and reflow at 320 px."""
     run.visit(path, name)
     problems = [f"axe: {p}" for p in axe_violations(run)]
@@ -1184,6 +1184,7 @@ def accessibility_problems(run, path, name):
         dark = run.js(CONTRAST_JS)
         run.shot(name + "-dark")
         problems += [f"contrast (dark) {p}" for p in dark["failures"]]
+        problems += [f"axe (dark): {p}" for p in axe_violations(run)]
         if dark["body"] == light["body"]:
             problems.append(f"prefers-color-scheme: dark does not change the page's background ({light['body']})")
         emulate(run, width=320)
