@@ -90,7 +90,7 @@ let package = Package(
         // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
             "WalletStore", "Storage", "APNs", "HTTPClient", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
-            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords", "Barcodes", "Drawing",
+            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords", "Barcodes", "Drawing", "OrderModel", "OrderPackage",
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
@@ -132,7 +132,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "WalletHTTPTests", dependencies: [
             "WalletHTTP", "WalletCore", "WalletStore", "Storage", "HTTPServer", "PassCompiler", "PassModel", "Signing", "ZipArchive",
-            "Locking", "PasswrightLogging", "PasswrightTesting",
+            "Locking", "PasswrightLogging", "PasswrightTesting", "OrderPackage",
         ]),
         .testTarget(name: "PasswrightCLITests", dependencies: [
             "PasswrightCLI", "Signing", "ZipArchive", "Locking", "PasswrightTesting",

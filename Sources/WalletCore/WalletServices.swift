@@ -36,6 +36,8 @@ public final class WalletServices: Sendable {
     public let pushWorker: PushWorker
     /// Passes, devices, logs and pushes.
     public let passes: PassService
+    /// Wallet orders: created from order templates, changed by patches, signed on request.
+    public let orders: OrderService
     /// Pictures of passes and templates, behind one cache for the API and the console.
     public let previews: PreviewService
     /// When each identity's certificate expires.
@@ -95,8 +97,11 @@ public final class WalletServices: Sendable {
         rollouts = RolloutWorker(passes: passes, logger: logger)
         templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)
+        orders = OrderService(
+            store: store, identities: identities, templatesDirectory: configuration.templatesDirectory, webServiceURL: configuration.ordersWebServiceURL)
         let senders = pushSenders ?? configuration.push.senders(
-            for: Set((try? identities.passTypeIdentifiers()) ?? []), identities: identities, logger: logger)
+            for: Set((try? identities.passTypeIdentifiers()) ?? []), orderTypeIdentifiers: Set((try? identities.orderTypeIdentifiers()) ?? []),
+            identities: identities, logger: logger)
         self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
         holds = HoldReleaser(passes: passes, logger: logger)
         previews = PreviewService(passes: passes, templates: templates)
@@ -133,6 +138,9 @@ public final class WalletServices: Sendable {
         } catch {
             await close()
             throw error
+        }
+        for (name, reason) in orders.unusableTemplates.sorted(by: { $0.key < $1.key }) {
+            logger.warning("order template unavailable", ["template": name, "reason": reason])
         }
         for file in identities.looseKeyPermissions() {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])

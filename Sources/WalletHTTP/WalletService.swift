@@ -51,6 +51,7 @@ public final class WalletService: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
+        router.add(OrdersProtocolRoutes(orders: services.orders, passes: service).group)
         let auth = APIAuth(keys: services.apiKeys, adminToken: configuration.adminToken, passes: service, jobs: services.bulkJobs)
         let issuing = IssuingRoutes(
             service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics,
@@ -73,6 +74,7 @@ public final class WalletService: Sendable {
             jobs: services.bulkJobs, links: services.links, publicURL: configuration.publicURL, idempotent: Idempotent(service: services.idempotency))
         router.add(bulk.group(auth: auth))
         router.add(KeyRoutes(keys: services.apiKeys).group(auth: auth))
+        router.add(OrderRoutes(orders: services.orders, idempotent: Idempotent(service: services.idempotency)).group(auth: auth))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, users: services.consoleUsers, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

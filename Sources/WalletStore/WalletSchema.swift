@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders]
 
     static let initial = Migration(
         version: 1,
@@ -585,4 +585,60 @@ enum WalletSchema {
             );
             CREATE INDEX template_versions_uploaded ON template_versions (uploaded_at);
             """
+
+    /// Wallet orders (Apple's "Wallet Orders"), the second Wallet document: each order's whole
+    /// `order.json` as stored (the template's keys with the API's patches applied), its token for the
+    /// Orders web service, and the update tag drawn from the passes' counter so one push outbox serves
+    /// both. Devices of the Orders web service live in `devices` under `order:<deviceIdentifier>`:
+    /// Wallet may hand an order a push token of its own, which must never replace a pass's.
+    static let orders = Migration(
+        version: 17,
+        name: "orders",
+        sqlite: """
+            CREATE TABLE orders (
+                order_type_identifier TEXT NOT NULL,
+                order_identifier TEXT NOT NULL,
+                template TEXT NOT NULL,
+                document TEXT NOT NULL,
+                authentication_token TEXT NOT NULL,
+                update_tag INTEGER NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (order_type_identifier, order_identifier)
+            );
+            CREATE INDEX orders_template ON orders (template, updated_at);
+            CREATE TABLE order_registrations (
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                order_type_identifier TEXT NOT NULL,
+                order_identifier TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                PRIMARY KEY (device_library_identifier, order_type_identifier, order_identifier),
+                FOREIGN KEY (order_type_identifier, order_identifier) REFERENCES orders ON DELETE CASCADE
+            );
+            CREATE INDEX order_registrations_order ON order_registrations (order_type_identifier, order_identifier);
+            """,
+        postgres: """
+            CREATE TABLE orders (
+                order_type_identifier TEXT NOT NULL,
+                order_identifier TEXT NOT NULL,
+                template TEXT NOT NULL,
+                document TEXT NOT NULL,
+                authentication_token TEXT NOT NULL,
+                update_tag BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                PRIMARY KEY (order_type_identifier, order_identifier)
+            );
+            CREATE INDEX orders_template ON orders (template, updated_at);
+            CREATE TABLE order_registrations (
+                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
+                order_type_identifier TEXT NOT NULL,
+                order_identifier TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (device_library_identifier, order_type_identifier, order_identifier),
+                FOREIGN KEY (order_type_identifier, order_identifier) REFERENCES orders ON DELETE CASCADE
+            );
+            CREATE INDEX order_registrations_order ON order_registrations (order_type_identifier, order_identifier);
+            """
+    )
 }

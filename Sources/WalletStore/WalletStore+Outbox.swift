@@ -190,13 +190,24 @@ extension WalletStore {
                         .text(deviceLibraryIdentifier), .text(passTypeIdentifier)
                     ))
                 }
-                if !removed.isEmpty {
+                // The topic may be an order type: its registrations go the same way (no event: order
+                // events are the merchant's, not Wallet's).
+                let removedOrders = try await transaction.execute(SQL(
+                    """
+                    DELETE FROM order_registrations
+                    WHERE device_library_identifier = ? AND order_type_identifier = ? AND created_at <= ?
+                      AND NOT EXISTS (SELECT 1 FROM devices WHERE device_library_identifier = ? AND updated_at > ?)
+                    """,
+                    .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .integer(unregisteredAt.map(Milliseconds.of) ?? Int64.max),
+                    .text(deviceLibraryIdentifier), .integer(unregisteredAt.map(Milliseconds.of) ?? Int64.max)
+                ))
+                if !removed.isEmpty || removedOrders > 0 {
                     try await Self.removeOrphans(deviceLibraryIdentifier: deviceLibraryIdentifier, passTypeIdentifier: passTypeIdentifier, in: transaction)
                     try await self.deviceGone(removed, reason: reason, at: now, in: transaction)
                 }
                 // One failed push, however many passes of the type the device had.
                 try await self.addRollups([RollupKey(template: "", version: 0, metric: .pushFailed(reason: reason)): 1], at: now, in: transaction)
-                return removed.count
+                return removed.count + removedOrders
             }
         }
     }

@@ -154,22 +154,26 @@ extension WalletStore {
         }
     }
 
-    /// After registrations of a device were removed: drops its pending push for the pass type when it
-    /// has no pass of that type left, and the device itself when it has no registration left.
+    /// After registrations of a device were removed: drops its pending push for the pass (or order)
+    /// type when it has no pass or order of that type left, and the device itself when it has no
+    /// registration left.
     static func removeOrphans(deviceLibraryIdentifier: String, passTypeIdentifier: String, in transaction: Transaction) async throws {
         try await transaction.execute(SQL(
             """
             DELETE FROM push_outbox WHERE device_library_identifier = ? AND pass_type_identifier = ?
               AND NOT EXISTS (SELECT 1 FROM registrations WHERE device_library_identifier = ? AND pass_type_identifier = ?)
+              AND NOT EXISTS (SELECT 1 FROM order_registrations WHERE device_library_identifier = ? AND order_type_identifier = ?)
             """,
-            .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .text(deviceLibraryIdentifier), .text(passTypeIdentifier)
+            .text(deviceLibraryIdentifier), .text(passTypeIdentifier), .text(deviceLibraryIdentifier), .text(passTypeIdentifier),
+            .text(deviceLibraryIdentifier), .text(passTypeIdentifier)
         ))
         try await transaction.execute(SQL(
             """
             DELETE FROM devices WHERE device_library_identifier = ?
               AND NOT EXISTS (SELECT 1 FROM registrations WHERE device_library_identifier = ?)
+              AND NOT EXISTS (SELECT 1 FROM order_registrations WHERE device_library_identifier = ?)
             """,
-            .text(deviceLibraryIdentifier), .text(deviceLibraryIdentifier)
+            .text(deviceLibraryIdentifier), .text(deviceLibraryIdentifier), .text(deviceLibraryIdentifier)
         ))
     }
 }

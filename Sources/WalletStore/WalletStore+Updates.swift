@@ -116,40 +116,47 @@ extension WalletStore {
     /// the device's pending row: a waiting row is due at the earlier time with its attempts reset; a
     /// row in flight keeps its claim and attempts, and its bumped generation stops the completion from
     /// deleting it, so the device gets another push for this change.
-    /// Which passes' registered devices get a push.
+    /// Which documents' registered devices get a push.
     enum PushSelection {
         /// Every pass that just got this update tag.
         case tag(Int64)
         /// One pass, whatever its tag (an operator's forced push).
         case pass(PassKey)
+        /// One order: its APNs topic is its order type identifier, kept in the outbox's
+        /// `pass_type_identifier` column (the topic), so orders share the outbox, its coalescing,
+        /// retries and 410 handling.
+        case order(OrderKey)
     }
 
     /// Upserts one outbox row per registered device of the selected passes, coalesced per device and
     /// pass type: a row still waiting keeps its place, a row in flight gets a new generation so its
     /// completion re-queues it.
     static func enqueuePushes(_ selection: PushSelection, now: Int64, in transaction: Transaction) async throws -> Int {
-        let condition: String
+        let source: String
         let parameters: [SQLValue]
         switch selection {
         case .tag(let tag):
-            condition = "passes.update_tag = ?"
+            source = Self.passRegistrations + "WHERE passes.update_tag = ?"
             parameters = [.integer(tag)]
         case .pass(let key):
-            condition = "passes.pass_type_identifier = ? AND passes.serial_number = ?"
+            source = Self.passRegistrations + "WHERE passes.pass_type_identifier = ? AND passes.serial_number = ?"
             parameters = [.text(key.passTypeIdentifier), .text(key.serialNumber)]
+        case .order(let key):
+            source = """
+                SELECT DISTINCT order_registrations.device_library_identifier, order_registrations.order_type_identifier, devices.push_token,
+                       1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
+                FROM order_registrations
+                JOIN devices ON devices.device_library_identifier = order_registrations.device_library_identifier
+                WHERE order_registrations.order_type_identifier = ? AND order_registrations.order_identifier = ?
+                """
+            parameters = [.text(key.orderTypeIdentifier), .text(key.orderIdentifier)]
         }
-        // Only the fixed condition fragments above are concatenated; every value is a parameter.
+        // Only the fixed fragments above are concatenated; every value is a parameter.
         let queued = try await transaction.execute(SQL(
             unsafeText: """
             INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
                                      attempts, next_attempt_at)
-            SELECT DISTINCT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token, 1,
-                   CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
-            FROM passes
-            JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
-                              AND registrations.serial_number = passes.serial_number
-            JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
-            WHERE \(condition)
+            \(source)
             ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET
                 push_token = excluded.push_token,
                 generation = push_outbox.generation + 1,
@@ -168,4 +175,16 @@ extension WalletStore {
         }
         return queued
     }
+
+    /// The devices registered for passes, with each pass's type as the topic: the outbox row's
+    /// columns, the two times as parameters; the caller appends the `WHERE`.
+    private static let passRegistrations = """
+        SELECT DISTINCT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
+               1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
+        FROM passes
+        JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
+                          AND registrations.serial_number = passes.serial_number
+        JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
+
+        """
 }

@@ -10,6 +10,10 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case passExists(PassKey)
     /// No pass has this type identifier and serial number (HTTP 404).
     case passNotFound(PassKey)
+    /// An order with this type and identifier exists already (HTTP 409).
+    case orderExists(OrderKey)
+    /// No order has this type and identifier (HTTP 404).
+    case orderNotFound(OrderKey)
     /// A console user with this e-mail address exists already (HTTP 409 / the console's form error).
     case consoleUserExists(String)
     /// The pass's holder data was erased: it stays as a voided tombstone and takes no change (HTTP 409).
@@ -37,6 +41,10 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) already exists; update it instead of creating it again"
         case .passNotFound(let key):
             "No pass \(key) is stored; create it first or check the pass type identifier and serial number"
+        case .orderExists(let key):
+            "The order \(key) already exists; change it with PATCH /api/v1/orders/\(key.orderTypeIdentifier)/\(key.orderIdentifier) instead"
+        case .orderNotFound(let key):
+            "No order \(key) is stored; create it first or check the order type identifier and order identifier"
         case .consoleUserExists:
             "A console user with this e-mail address exists already; give them another role or enable them instead"
         case .passErased(let key):

@@ -3,7 +3,7 @@ import Signing
 
 /// One development PKI per test process, made at test time with the project's own
 /// `DevCertificates`: a root, the intermediate and a Pass Type ID identity (team `PASSWRIGHT`) for
-/// every pass type the tests sign, in the `IdentityDirectory` layout (`<folder>/<pass type>/`).
+/// every pass type the tests sign and an Order Type ID identity for the sample order, in the `IdentityDirectory` layout (`<folder>/<pass type>/`).
 ///
 /// RSA key generation is slow, so it is made once and shared; its folder is removed when the process
 /// exits, so the keys never outlive the run. Never a fixture file: no key is ever committed.
@@ -18,6 +18,8 @@ public struct ThrowawayPKI: Sendable {
     public static let sampleTemplates = ["loyalty", "concert", "boarding", "coupon", "membership", "poster-event"]
     /// Every pass type with an identity.
     public static let passTypes = [testPassType, otherPassType] + sampleTemplates.map { "pass.dev.passwright.\($0)" }
+    /// The order type of the sample order template `Templates/orders/shop` (an Order Type ID identity).
+    public static let orderType = "order.dev.passwright.shop"
 
     /// The identities folder (`--identities`, `IdentityDirectory(root:)`).
     public let folder: URL
@@ -41,6 +43,7 @@ public struct ThrowawayPKI: Sendable {
         for passType in Self.passTypes {
             files[passType] = try DevCertificates.create(in: folder, passTypeIdentifier: passType, teamIdentifier: Self.team, now: now)
         }
+        files[Self.orderType] = try DevCertificates.create(in: folder, typeIdentifier: Self.orderType, kind: .order, teamIdentifier: Self.team, now: now)
         self.files = files
         let any = try files[Self.testPassType].orThrow("no test identity")
         root = try Certificate.loadAll(from: any.rootCertificate)[0]

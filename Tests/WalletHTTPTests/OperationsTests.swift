@@ -161,6 +161,16 @@ struct OperationsTests {
         "getAPIKey": ("GET", "/api/v1/keys/{key}", [200, 400, 401, 403, 404]),
         "rotateAPIKey": ("POST", "/api/v1/keys/{key}/rotate", [200, 400, 401, 403, 404]),
         "revokeAPIKey": ("DELETE", "/api/v1/keys/{key}", [204, 400, 401, 403, 404]),
+        "createOrder": ("POST", "/api/v1/orders", [201, 400, 401, 403, 409, 413, 415, 422, 503]),
+        "listOrders": ("GET", "/api/v1/orders", [200, 401, 403, 422]),
+        "getOrder": ("GET", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}", [200, 400, 401, 403, 404]),
+        "updateOrder": ("PATCH", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}", [200, 400, 401, 403, 404, 409, 413, 415, 422]),
+        "getOrderArchive": ("GET", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}/order", [200, 400, 401, 403, 404]),
+        "registerOrderDevice": ("POST", "/orders/v1/devices/{deviceIdentifier}/registrations/{orderTypeIdentifier}/{orderIdentifier}", [200, 201, 400, 401, 413]),
+        "unregisterOrderDevice": ("DELETE", "/orders/v1/devices/{deviceIdentifier}/registrations/{orderTypeIdentifier}/{orderIdentifier}", [200, 400, 401]),
+        "updatedOrders": ("GET", "/orders/v1/devices/{deviceIdentifier}/registrations/{orderTypeIdentifier}", [200, 204, 400]),
+        "latestOrder": ("GET", "/orders/v1/orders/{orderTypeIdentifier}/{orderIdentifier}", [200, 304, 400, 401]),
+        "orderDeviceLog": ("POST", "/orders/v1/log", [200, 400, 413]),
             ]
             #expect(Set(operations.keys) == Set(expected.keys))
             for (id, (method, path, statuses)) in expected {

@@ -136,6 +136,13 @@ struct WireSchemaTests {
         IssueRequest(template: "loyalty"),
         HolderLookup(field: "member.id", value: "BL-7731-0001", template: "loyalty"),
         HolderLookup(field: "email", value: "ada@example.test"),
+        OrderCreateRequest(template: "shop", orderIdentifier: "ORD-1", order: ["orderNumber": .string("1001"), "status": .string("open")]),
+        OrderCreateRequest(template: "shop", order: [:]),
+        OrderDetails(
+            orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", webServiceURL: "https://x.test/orders",
+            authenticationToken: "0123456789abcdef0123456789abcdef", updatedAt: "2027-01-15T08:00:00Z", updateTag: "7", registeredDevices: 1,
+            pushesQueued: 1, order: ["status": .string("open")]),
+        OrderList(orders: [OrderList.Entry(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", status: "open", updatedAt: "2027-01-15T08:00:00Z")]),
         ErasureResult(erased: [ErasureResult.Pass(passTypeIdentifier: "pass.example", serialNumber: "A-1", alreadyErased: false, pushesQueued: 2)]),
         ErasureResult(erased: []),
         HolderExport(exportedAt: date, passes: [
@@ -220,9 +227,11 @@ struct WireSchemaTests {
     @Test("every JSON body an admin route takes or answers is a wire value")
     func routesUseWireValues() async throws {
         // Shapes not built by the admin API's handlers: the Wallet protocol's own bodies, the
-        // operations endpoints, and the lint findings (an array of Finding, checked above).
+        // operations endpoints, the lint findings (an array of Finding, checked above), the Orders
+        // web service's bodies, and an order's merge patch (Apple's `order.json`, checked by OrderModel).
         let elsewhere: Set<String> = [
             "SerialNumbers", "LogEntries", "PushToken", "Personalization", "Health", "Readiness", "OpenAPIDocument", "Findings",
+            "OrderIdentifiers", "OrderLogEntries", "OrderPatch",
         ]
         let typed = Set(Self.schemaNames)
         try await withService { server in

@@ -77,4 +77,7 @@ public struct ServiceConfiguration: Sendable {
 
     /// The `webServiceURL` written into every pass: Wallet appends `v1/…` to it.
     public var webServiceURL: String { "\(publicURL)/wallet/" }
+    /// The `webServiceURL` written into every order: Wallet appends `/v1/…` to it (no trailing slash,
+    /// since clients join it with a `/` of their own).
+    public var ordersWebServiceURL: String { "\(publicURL)/orders" }
 }

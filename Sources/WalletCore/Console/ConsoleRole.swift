@@ -13,9 +13,9 @@ public enum ConsoleRole: String, Sendable, CaseIterable, Codable {
     public var scopes: Set<APIScope> {
         switch self {
         case .owner: Set(APIScope.allCases)
-        case .editor: [.templatesRead, .templatesWrite, .passesRead, .passesWrite, .passesIssue, .pushSend, .eventsRead, .analyticsRead]
-        case .support: [.templatesRead, .passesRead, .passesWrite, .pushSend]
-        case .viewer: [.templatesRead, .passesRead, .eventsRead, .analyticsRead]
+        case .editor: [.templatesRead, .templatesWrite, .passesRead, .passesWrite, .passesIssue, .pushSend, .eventsRead, .analyticsRead, .ordersRead, .ordersWrite]
+        case .support: [.templatesRead, .passesRead, .passesWrite, .pushSend, .ordersRead, .ordersWrite]
+        case .viewer: [.templatesRead, .passesRead, .eventsRead, .analyticsRead, .ordersRead]
         }
     }
 

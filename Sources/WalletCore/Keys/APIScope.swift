@@ -26,6 +26,10 @@ public enum APIScope: String, Sendable, CaseIterable, Codable, Comparable {
     case analyticsRead = "analytics:read"
     /// Read the audit trail: who changed what, from where.
     case auditRead = "audit:read"
+    /// Read orders and their signed packages.
+    case ordersRead = "orders:read"
+    /// Create and change orders (status, fulfilments…), which pushes them to their devices.
+    case ordersWrite = "orders:write"
 
     public static func < (left: APIScope, right: APIScope) -> Bool { left.rawValue < right.rawValue }
 }

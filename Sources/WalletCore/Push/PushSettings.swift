@@ -24,14 +24,20 @@ public struct PushSettings: Sendable {
         self.connectionsPerIdentity = connectionsPerIdentity
     }
 
-    /// One sender per pass type identifier, each an APNs client authenticated with that pass type's
-    /// identity; a pass type whose identity cannot be used for TLS is left out, with a log line.
-    public func senders(for passTypeIdentifiers: Set<String>, identities: IdentityDirectory, logger: Logger) -> [String: any PushSender] {
+    /// One sender per pass type and order type identifier (the APNs topics), each an APNs client
+    /// authenticated with that type's identity; a type whose identity cannot be used for TLS is left
+    /// out, with a log line.
+    public func senders(
+        for passTypeIdentifiers: Set<String>, orderTypeIdentifiers: Set<String> = [], identities: IdentityDirectory, logger: Logger
+    ) -> [String: any PushSender] {
         guard enabled else { return [:] }
         var senders: [String: any PushSender] = [:]
-        for passTypeIdentifier in passTypeIdentifiers.sorted() {
+        let topics = passTypeIdentifiers.map { ($0, TypeIdentifierKind.pass) } + orderTypeIdentifiers.map { ($0, TypeIdentifierKind.order) }
+        for (passTypeIdentifier, kind) in topics.sorted(by: { $0.0 < $1.0 }) {
             do {
-                let identity = try identities.identity(forPassTypeIdentifier: passTypeIdentifier)
+                let identity = kind == .order
+                    ? try identities.identity(forOrderTypeIdentifier: passTypeIdentifier)
+                    : try identities.identity(forPassTypeIdentifier: passTypeIdentifier)
                 let (certificate, key) = try identity.unsafeUnencryptedPEM()
                 // Present the chain (signer + its WWDR intermediate), as APNs verifies it up to Apple's root.
                 let intermediate = try WWDRSelection.intermediate(for: identity.certificate, among: identities.intermediates(), at: Date())

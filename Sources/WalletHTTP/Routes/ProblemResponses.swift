@@ -21,6 +21,8 @@ enum ProblemResponses {
             return .problem(status: .unprocessableContent, detail: message)
         case ServiceError.unavailableTemplate:
             return .problem(status: .serviceUnavailable, detail: "\(error)")
+        case let failure as OrderFailure:
+            return order(failure)
         case _ where PassFailure(error) != nil:
             switch PassFailure(error)! {
             case .exists(let key):
@@ -55,6 +57,28 @@ enum ProblemResponses {
         default:
             context.logger.error("request failed", ["route": context.routeName, "error": "\(error)"])
             return .problem(status: .internalServerError, detail: "the server could not complete the request; see its log")
+        }
+    }
+
+    /// An order request's failure: 422 with every invalid value by JSON path, 404, 409, 503.
+    private static func order(_ failure: OrderFailure) -> HTTPResponse {
+        switch failure {
+        case .unknownTemplate(let name, _):
+            return .problem(status: .unprocessableContent, detail: "\(failure)", type: problemType("unknown-template")).with(extra: ["template": .string(name)])
+        case .invalid(let issues):
+            let errors = issues.filter { $0.severity == .error }
+            return .problem(status: .unprocessableContent, title: "Invalid order", detail: "\(failure)", type: problemType("invalid-order"))
+                .with(extra: ["errors": .array(errors.map { .object(["path": .string($0.path), "message": .string($0.message)]) })])
+        case .serverOwned(let key):
+            return .problem(status: .unprocessableContent, detail: "\(failure)").with(extra: ["path": .string(key)])
+        case .notFound:
+            return .problem(status: .notFound, detail: "\(failure)")
+        case .exists:
+            return .problem(status: .conflict, detail: "\(failure)")
+        case .busy:
+            return .problem(status: .serviceUnavailable, detail: "\(failure)", headers: ["Retry-After": String(busyRetrySeconds)])
+        case .cannotSign, .unusableTemplate:
+            return .problem(status: .serviceUnavailable, detail: "\(failure)")
         }
     }
 

@@ -21,6 +21,9 @@ public struct AuditDraft: Sendable, Hashable {
 
     /// The target naming the pass `key`.
     public static func pass(_ key: PassKey) -> String { "pass \(key.passTypeIdentifier)/\(key.serialNumber)" }
+
+    /// The target naming the order `key`.
+    public static func order(_ key: OrderKey) -> String { "order \(key)" }
 }
 
 /// One row of the audit trail.

@@ -32,6 +32,14 @@ public enum WalletEventType: String, Sendable, CaseIterable, Codable {
     case keyRotated = "key.rotated"
     /// An API key was revoked.
     case keyRevoked = "key.revoked"
+    /// An order was created from an order template.
+    case orderCreated = "order.created"
+    /// An order changed (its status, fulfilments…); the payload lists the changed keys.
+    case orderUpdated = "order.updated"
+    /// A device registered for an order's updates (Wallet added it).
+    case orderInstalled = "order.installed"
+    /// A device unregistered from an order; `allDevicesRemoved` when none is left.
+    case orderRemoved = "order.removed"
 }
 
 /// An event to append, built by the write that makes the change, in its transaction.

@@ -12,6 +12,7 @@ enum OpenAPIGenerator {
     /// out in the document, as Apple's Wallet web service documentation names them.
     static let documentedNames = [
         "passType": "passTypeIdentifier", "serial": "serialNumber", "device": "deviceLibraryIdentifier",
+        "orderType": "orderTypeIdentifier", "orderId": "orderIdentifier", "orderDevice": "deviceIdentifier",
     ]
 
     /// The resource every generated document starts from.

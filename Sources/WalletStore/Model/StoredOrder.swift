@@ -1,0 +1,80 @@
+import Foundation
+import Storage
+
+/// An order as stored: its whole `order.json` and what the Orders web service needs to answer for it.
+public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+    public let key: OrderKey
+    /// The order template it was created from (its images and `.lproj` folders).
+    public let template: String
+    /// `order.json` as Wallet gets it (JSON text), the token and `updatedAt` included.
+    public let document: String
+    /// The order's `authenticationToken`; compare it in constant time, never log it.
+    public let authenticationToken: String
+    /// The tag of the last change, from the counter passes use: the registrations list's
+    /// `lastModified` and `ordersModifiedSince` are these numbers.
+    public let updateTag: Int64
+    public let createdAt: Date
+    /// The document's `updatedAt`: the `Last-Modified` of the order endpoint. Every change moves it
+    /// to a later whole second (Apple: it must increase), so 1-second HTTP dates always see a change.
+    public let lastModified: Date
+
+    /// The key, template and tag only: the document holds the customer and the token.
+    public var description: String { "StoredOrder(\(key), template: \(template), updateTag: \(updateTag))" }
+
+    /// Debuggers and `dump` show the description only.
+    public var customMirror: Mirror { Mirror(self, children: ["order": description]) }
+
+    public init(key: OrderKey, template: String, document: String, authenticationToken: String, updateTag: Int64, createdAt: Date, lastModified: Date) {
+        self.key = key
+        self.template = template
+        self.document = document
+        self.authenticationToken = authenticationToken
+        self.updateTag = updateTag
+        self.createdAt = createdAt
+        self.lastModified = lastModified
+    }
+
+    static let columns = "order_type_identifier, order_identifier, template, document, authentication_token, update_tag, created_at, updated_at"
+
+    init(row: Row) throws {
+        key = OrderKey(orderTypeIdentifier: try row.string("order_type_identifier"), orderIdentifier: try row.string("order_identifier"))
+        template = try row.string("template")
+        document = try row.string("document")
+        authenticationToken = try row.string("authentication_token")
+        updateTag = try row.int64("update_tag")
+        createdAt = Milliseconds.date(try row.int64("created_at"))
+        lastModified = Milliseconds.date(try row.int64("updated_at"))
+    }
+}
+
+/// What ``WalletStore/writeOrder(_:)`` did.
+public enum OrderWrite: Sendable, Equatable {
+    /// The change landed under a new tag, with this many pushes queued.
+    case written(StoredOrder, pushesQueued: Int)
+    /// Another write landed since the change was computed: compute it again from `current`.
+    case conflict(current: StoredOrder)
+    /// No such order.
+    case notFound
+}
+
+/// A change to an order, computed outside the store from the version with `expectedTag`.
+public struct OrderChange: Sendable {
+    public var key: OrderKey
+    public var expectedTag: Int64
+    /// The new `order.json` (JSON text).
+    public var document: String
+    /// Its `updatedAt`.
+    public var lastModified: Date
+    /// The top-level keys the change altered, for the event and the audit row (names, never values).
+    public var changes: [String]
+    public var origin: WriteOrigin
+
+    public init(key: OrderKey, expectedTag: Int64, document: String, lastModified: Date, changes: [String], origin: WriteOrigin) {
+        self.key = key
+        self.expectedTag = expectedTag
+        self.document = document
+        self.lastModified = lastModified
+        self.changes = changes
+        self.origin = origin
+    }
+}
