@@ -16,6 +16,9 @@ let package = Package(
         .executableTarget(name: "FuzzPassJSON", dependencies: [
             "FuzzSupport", .product(name: "PassModel", package: "Passwright"),
         ]),
+        .executableTarget(name: "FuzzOrderJSON", dependencies: [
+            "FuzzSupport", .product(name: "OrderModel", package: "Passwright"), .product(name: "PassModel", package: "Passwright"),
+        ]),
         .executableTarget(name: "FuzzTemplateRender", dependencies: [
             "FuzzSupport", .product(name: "PassCompiler", package: "Passwright"),
             .product(name: "PassModel", package: "Passwright"), .product(name: "Signing", package: "Passwright"),

@@ -62,6 +62,10 @@ for template in templates:
     for strings in template.glob("*.lproj/pass.strings"):
         write("FuzzPassStrings", strings.read_bytes())
 
+# Orders: the sample order templates' order.json.
+for order in sorted((root / "Templates" / "orders").glob("*/order.json")):
+    write("FuzzOrderJSON", order.read_bytes())
+
 # Template rendering: byte 0 picks the template (sorted, as the target lists them) and the format.
 samples = root / "Templates" / "samples"
 for index, template in enumerate(templates):
@@ -102,6 +106,16 @@ requests = [
     ("POST /wallet/v1/passes/pass.dev.passwright.membership/M-1/personalize", [json_type],
      json.dumps({"personalizationToken": "t", "requiredPersonalizationInfo": {"emailAddress": "a@example.com"}})),
     ("POST /wallet/v1/log", [json_type], json.dumps({"logs": ["one", "two"]})),
+    ("POST /api/v1/orders", [admin, json_type], json.dumps({"template": "shop", "orderIdentifier": "FUZZ-O-1", "order": {"status": "open"}})),
+    ("GET /api/v1/orders?limit=5", [admin], ""),
+    ("GET /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1", [admin], ""),
+    ("PATCH /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1", [admin, "Content-Type: application/merge-patch+json"], json.dumps({"status": "completed"})),
+    ("GET /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1/order", [admin], ""),
+    ("POST /orders/v1/devices/fuzz-device-2/registrations/order.dev.passwright.shop/FUZZ-O-1",
+     ["Authorization: AppleOrder fuzz-order-token-0123456789", json_type], json.dumps({"pushToken": "00ff"})),
+    ("GET /orders/v1/devices/fuzz-device-2/registrations/order.dev.passwright.shop?ordersModifiedSince=1", [], ""),
+    ("GET /orders/v1/orders/order.dev.passwright.shop/FUZZ-O-1", ["Authorization: AppleOrder fuzz-order-token-0123456789", "If-Modified-Since: 0"], ""),
+    ("POST /orders/v1/log", [json_type], json.dumps(["one", "two"])),
     ("GET /healthz", [], ""),
     ("GET /readyz", [], ""),
     ("GET /metrics", [], ""),

@@ -29,7 +29,7 @@ while [ "$#" -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzPassJSON FuzzPassStrings FuzzTemplateRender FuzzPkpass FuzzPreview FuzzHTTPRequest)
+all=(FuzzPassJSON FuzzOrderJSON FuzzPassStrings FuzzTemplateRender FuzzPkpass FuzzPreview FuzzHTTPRequest)
 [ "${#targets[@]}" -gt 0 ] || targets=("${all[@]}")
 for target in "${targets[@]}"; do
   [[ " ${all[*]} " == *" $target "* ]] || { echo "fuzz: no target $target (targets: ${all[*]})" >&2; exit 2; }

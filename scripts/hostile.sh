@@ -2,7 +2,7 @@
 # Hostile-input suite against a live server: builds Passwright (debug) unless PASSWRIGHT_BIN is set,
 # makes development identities for the sample templates, starts `passwright serve --push off` on SQLite
 # in a throwaway data folder with a random admin token and link key, issues two passes (A and B, each
-# with its own Wallet token), registers a device for A, and runs Tests/Hostile/hostile.py against it:
+# with its own Wallet token), registers a device for A, creates an order, and runs Tests/Hostile/hostile.py against it:
 # oversized and endless bodies, slow clients, invalid UTF-8, deep JSON, duplicate headers, path
 # traversal, forged links, cross-pass tokens, admin auth, SQL metacharacters and protocol oddities.
 # Every case asserts an exact status and that /healthz still answers; the server's RSS must stay flat.
@@ -34,9 +34,17 @@ issue "$HOSTILE_SERIAL_B" "$HOSTILE_TOKEN_B" >/dev/null
 curl -fsS -o /dev/null -X POST "$base/wallet/v1/devices/$HOSTILE_DEVICE_A/registrations/$pass_type/$HOSTILE_SERIAL_A" \
   -H "Authorization: ApplePass $HOSTILE_TOKEN_A" -H "Content-Type: application/json" -d '{"pushToken": "00ff00ff"}'
 HOSTILE_DOWNLOAD_A=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["downloadURL"])' <<<"$issued_a")
+# An order (the sample shop template) for the Orders web service's and the orders API's routes.
+HOSTILE_ORDER_TYPE=order.dev.passwright.shop
+HOSTILE_ORDER_ID=HOSTILE-O-0001
+HOSTILE_ORDER_TOKEN=$(curl -fsS -X POST "$base/api/v1/orders" \
+  -H "Authorization: Bearer $PASSWRIGHT_ADMIN_TOKEN" -H "Content-Type: application/json" \
+  -d "{\"template\": \"shop\", \"orderIdentifier\": \"$HOSTILE_ORDER_ID\"}" \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["authenticationToken"])')
 
 export HOSTILE_BASE=$base HOSTILE_PID=$server_pid HOSTILE_DATABASE=$work/data/passwright.sqlite
 export HOSTILE_PASS_TYPE HOSTILE_SERIAL_A HOSTILE_SERIAL_B HOSTILE_TOKEN_A HOSTILE_TOKEN_B HOSTILE_DEVICE_A HOSTILE_DOWNLOAD_A
+export HOSTILE_ORDER_TYPE HOSTILE_ORDER_ID HOSTILE_ORDER_TOKEN
 status=0
 python3 Tests/Hostile/hostile.py "$@" || status=$?
 

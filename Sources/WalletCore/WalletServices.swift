@@ -98,7 +98,7 @@ public final class WalletServices: Sendable {
         templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)
         orders = OrderService(
-            store: store, identities: identities, templatesDirectory: configuration.templatesDirectory, webServiceURL: configuration.ordersWebServiceURL)
+            store: store, identities: identities, templatesDirectory: configuration.templatesDirectory, webServiceURL: configuration.publicURL.lowercased().hasPrefix("https://") ? configuration.ordersWebServiceURL : nil)
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), orderTypeIdentifiers: Set((try? identities.orderTypeIdentifiers()) ?? []),
             identities: identities, logger: logger)

@@ -36,6 +36,7 @@ PASS_TYPE = ENV["HOSTILE_PASS_TYPE"]
 SERIAL_A, SERIAL_B = ENV["HOSTILE_SERIAL_A"], ENV["HOSTILE_SERIAL_B"]
 TOKEN_A, TOKEN_B = ENV["HOSTILE_TOKEN_A"], ENV["HOSTILE_TOKEN_B"]
 DEVICE_A = ENV["HOSTILE_DEVICE_A"]
+ORDER_TYPE, ORDER_ID, ORDER_TOKEN = ENV["HOSTILE_ORDER_TYPE"], ENV["HOSTILE_ORDER_ID"], ENV["HOSTILE_ORDER_TOKEN"]
 DOWNLOAD_A = urllib.parse.urlparse(ENV["HOSTILE_DOWNLOAD_A"])
 DATABASE = ENV["HOSTILE_DATABASE"]
 
@@ -172,6 +173,10 @@ def wallet(token):
     return [("Authorization", "ApplePass " + token)]
 
 
+def apple_order(token):
+    return [("Authorization", "AppleOrder " + token)]
+
+
 def healthz(timeout=2.0):
     start = time.monotonic()
     response = exchange(build("GET", "/healthz"), timeout=timeout)
@@ -243,13 +248,24 @@ ROUTES = [
     ("download", "GET", "/passes/{passType}/{serial}/pass.pkpass?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
     ("holder-picture", "GET", "/passes/{passType}/{serial}/picture.png?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
     ("holder-code", "GET", "/passes/{passType}/{serial}/qr.svg?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
+    # Apple's Orders web service and the orders admin API, on the order the runner created.
+    ("order-register", "POST", "/orders/v1/devices/{device}/registrations/{orderType}/{orderId}", apple_order(ORDER_TOKEN), PUSH_BODY,
+     {"orderType": 401, "orderId": 401}),
+    ("order-list", "GET", "/orders/v1/devices/{device}/registrations/{orderType}", [], None, {"device": 204, "orderType": 204}),
+    ("order-latest", "GET", "/orders/v1/orders/{orderType}/{orderId}", apple_order(ORDER_TOKEN), None, {"orderType": 401, "orderId": 401}),
+    ("order-unregister", "DELETE", "/orders/v1/devices/{device}/registrations/{orderType}/{orderId}", apple_order(ORDER_TOKEN), None,
+     {"device": 200, "orderType": 401, "orderId": 401}),
+    ("admin-order", "GET", "/api/v1/orders/{orderType}/{orderId}", admin(), None, {"orderType": 404, "orderId": 404}),
+    ("admin-order-update", "PATCH", "/api/v1/orders/{orderType}/{orderId}", admin(), "{}", {"orderType": 404, "orderId": 404}),
+    ("admin-order-file", "GET", "/api/v1/orders/{orderType}/{orderId}/order", admin(), None, {"orderType": 404, "orderId": 404}),
 ]
-REAL = {"device": PROBE_DEVICE, "passType": q(PASS_TYPE), "serial": q(SERIAL_A), "template": "loyalty"}
+REAL = {"device": PROBE_DEVICE, "passType": q(PASS_TYPE), "serial": q(SERIAL_A), "template": "loyalty",
+        "orderType": q(ORDER_TYPE), "orderId": q(ORDER_ID)}
 
 
 def route_slots():
     for name, method, template, headers, body, unknown in ROUTES:
-        for slot in ("device", "passType", "serial", "template"):
+        for slot in ("device", "passType", "serial", "template", "orderType", "orderId"):
             if "{" + slot + "}" in template:
                 yield name, method, template, headers, body, unknown, slot
 

@@ -25,6 +25,11 @@ start_live_server() {
     "$bin" certs dev --out "$work/identities" --team-id PASSWRIGHT \
       --pass-type-id "pass.dev.passwright.$(basename "$(dirname "$template")")" >/dev/null
   done
+  for order in Templates/orders/*/order.json; do
+    [ -f "$order" ] || continue
+    "$bin" certs dev --out "$work/identities" --team-id PASSWRIGHT \
+      --order-type-id "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["orderTypeIdentifier"])' "$order")" >/dev/null
+  done
 
   local port
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')

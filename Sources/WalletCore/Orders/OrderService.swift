@@ -16,8 +16,11 @@ public final class OrderService: Sendable {
     public typealias Stored = StoredOrder
     let store: WalletStore
     private let identities: IdentityDirectory
-    /// `webServiceURL` of every order: Wallet appends `/v1/…` to it.
-    let webServiceURL: String
+    /// `webServiceURL` of every order (Wallet appends `/v1/…` to it), or `nil` when the public URL is
+    /// not https: an order must name an https web service, so then orders carry none (and no token
+    /// in `order.json`) and Wallet keeps them as they were added — the web service still answers
+    /// with the stored token, for development.
+    let webServiceURL: String?
     /// The order templates, read from the templates folder at start.
     public let templates: [String: OrderTemplate]
     /// Template folders that could not be used, and why (logged at start).
@@ -29,7 +32,7 @@ public final class OrderService: Sendable {
     /// Attempts of an update whose order keeps changing under it before it answers busy.
     static let updateAttempts = 5
 
-    init(store: WalletStore, identities: IdentityDirectory, templatesDirectory: URL?, webServiceURL: String) {
+    init(store: WalletStore, identities: IdentityDirectory, templatesDirectory: URL?, webServiceURL: String?) {
         self.store = store
         self.identities = identities
         self.webServiceURL = webServiceURL
@@ -55,8 +58,13 @@ public final class OrderService: Sendable {
         }
         document["orderTypeIdentifier"] = .string(key.orderTypeIdentifier)
         document["orderIdentifier"] = .string(key.orderIdentifier)
-        document["webServiceURL"] = .string(webServiceURL)
-        document["authenticationToken"] = .string(token)
+        if let webServiceURL {
+            document["webServiceURL"] = .string(webServiceURL)
+            document["authenticationToken"] = .string(token)
+        } else {
+            document["webServiceURL"] = nil
+            document["authenticationToken"] = nil
+        }
         document["updatedAt"] = .string(Self.timestamp(now))
         if document["createdAt"] == nil { document["createdAt"] = .string(Self.timestamp(now)) }
         let text = try checked(document, template: template, at: now)
