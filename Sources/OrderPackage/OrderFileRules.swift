@@ -5,14 +5,14 @@ import WalletPackage
 /// The rules an order's files must meet before packaging, as validation issues so that one build
 /// reports every problem: each file at the root or in a `<lang>.lproj/` folder and not junk, none
 /// named like a file the package makes, and every file `order.json` names present.
-enum OrderFileRules {
+public enum OrderFileRules {
     /// The rule of a file `order.json` names but the package lacks.
     static let missingFileRule = "order.file"
     /// The rule of a file Wallet does not take where it is.
     static let packageFileRule = "order.package"
 
     /// The problems with `paths` (inside the package) for `order`.
-    static func issues(for order: Order, paths: Set<String>) -> [ValidationIssue] {
+    public static func issues(for order: Order, paths: Set<String>) -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         for path in paths.sorted() {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

@@ -14,15 +14,16 @@ public struct CertificateRequest: Sendable {
     /// The key size in bits.
     public let keyBits: Int
 
-    /// Apple's portal asks for RSA 2048-bit keys for Pass Type ID certificates.
+    /// Apple's portal asks for RSA 2048-bit keys for Pass Type ID and Order Type ID certificates.
     public static let keyBits: Int32 = 2048
 
-    /// Makes a new key and a CSR for `passTypeIdentifier` and `teamIdentifier`.
+    /// Makes a new key and a CSR for `passTypeIdentifier` (an order type identifier when `kind` is
+    /// `.order`) and `teamIdentifier`; the subject names the kind as Apple's certificates do.
     ///
     /// - Parameter passphrase: encrypts the key file; `nil` leaves it plain (keep it mode 0600).
-    public init(passTypeIdentifier: String, teamIdentifier: String, passphrase: String?) throws {
+    public init(passTypeIdentifier: String, kind: TypeIdentifierKind = .pass, teamIdentifier: String, passphrase: String?) throws {
         let key = try PrivateKeyObject.generateRSA(bits: Self.keyBits)
-        let subject = [("UID", passTypeIdentifier), ("CN", "Pass Type ID: \(passTypeIdentifier)"), ("OU", teamIdentifier)]
+        let subject = [("UID", passTypeIdentifier), ("CN", kind.commonNamePrefix + passTypeIdentifier), ("OU", teamIdentifier)]
         csrPEM = try CertificateRequestObject(subject: subject.map { (field: $0.0, value: $0.1) }, key: key).pem()
         privateKeyPEM = try key.pem(passphrase: passphrase)
         keyBits = key.bits

@@ -38,7 +38,7 @@ public struct IdentityImport: Sendable {
     public func run() throws -> ImportedIdentity {
         let (identity, bundled, keyPassphrase) = try loadIdentity()
         let certificate = identity.certificate
-        guard let passType = certificate.passTypeIdentifier else { throw notPassType(certificate) }
+        guard let (passType, kind) = Self.typeIdentifier(of: certificate) else { throw notPassType(certificate) }
         let intermediate = try chooseIntermediate(for: certificate, bundled: bundled)
 
         let folder = try IdentityDirectory.identityFolder(for: passType, in: identities)
@@ -55,7 +55,8 @@ public struct IdentityImport: Sendable {
         try FileIO.writeAtomically(identity.privateKey.pem(passphrase: keyPassphrase),
                                    to: folder.appendingPathComponent(IdentityDirectory.privateKeyFile), permissions: 0o600)
         try FileIO.writeAtomically(Data(certificate.pem.utf8), to: folder.appendingPathComponent(IdentityDirectory.certificateFile), permissions: 0o644)
-        _ = try IdentityDirectory(root: identities) { _ in keyPassphrase }.identity(forPassTypeIdentifier: passType)
+        let written = IdentityDirectory(root: identities) { _ in keyPassphrase }
+        _ = kind == .order ? try written.identity(forOrderTypeIdentifier: passType) : try written.identity(forPassTypeIdentifier: passType)
 
         var warnings: [String] = []
         if certificate.needsRenewal(at: now) {
@@ -88,7 +89,7 @@ public struct IdentityImport: Sendable {
         }
         let certificate = certificates[index]
         try checkKind(certificate)
-        let passType = certificate.passTypeIdentifier!
+        let passType = Self.typeIdentifier(of: certificate)!.identifier
         let (keyPEM, keySource) = try privateKey(inline: isPEM ? contents : nil, passType: passType)
         let keyPassphrase = passphrase(passType)
         let key = try PrivateKeyObject(pem: keyPEM, passphrase: keyPassphrase, source: keySource)
@@ -116,10 +117,20 @@ public struct IdentityImport: Sendable {
         return (try FileIO.read(found), found.path)
     }
 
-    /// Refuses certificates that are not Pass Type ID ones (push, development, distribution, CA) and
-    /// ones not valid now, before any key is asked for.
+    /// The Pass Type ID (`pass.…`) or Order Type ID (`order.…`) a certificate is for, with its kind;
+    /// `nil` for any other certificate.
+    static func typeIdentifier(of certificate: Certificate) -> (identifier: String, kind: TypeIdentifierKind)? {
+        guard !certificate.isCertificateAuthority else { return nil }
+        for kind in TypeIdentifierKind.allCases {
+            if let identifier = certificate.typeIdentifier(kind), identifier.hasPrefix("\(kind.rawValue).") { return (identifier, kind) }
+        }
+        return nil
+    }
+
+    /// Refuses certificates that are not Pass Type ID or Order Type ID ones (push, development,
+    /// distribution, CA) and ones not valid now, before any key is asked for.
     private func checkKind(_ certificate: Certificate) throws {
-        guard let passType = certificate.passTypeIdentifier, passType.hasPrefix("pass."), !certificate.isCertificateAuthority else {
+        guard let (passType, _) = Self.typeIdentifier(of: certificate) else {
             throw notPassType(certificate)
         }
         if now > certificate.notAfter {
@@ -136,7 +147,7 @@ public struct IdentityImport: Sendable {
 
     private func notPassType(_ certificate: Certificate) -> SigningError {
         .importRefused(
-            source: file.path, problem: "this is not a Pass Type ID certificate (subject \(certificate.subject))",
+            source: file.path, problem: "this is not a Pass Type ID or Order Type ID certificate (subject \(certificate.subject))",
             remedy: "In Apple's developer portal, open Certificates, Identifiers & Profiles → Identifiers → your pass type ID (pass.…), create its certificate from the CSR of 'passwright certs request', and import the .cer it downloads")
     }
 

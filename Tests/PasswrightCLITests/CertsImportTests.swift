@@ -112,6 +112,40 @@ struct CertsImportTests {
         }
     }
 
+    @Test("an Order Type ID request, its certificate and the import give an identity that signs the sample order, which verify accepts")
+    func orderTypeRequestImportsAndSigns() async throws {
+        try await withScratch { folder in
+            let orderType = "order.com.example.imported"
+            let out = folder.appendingPathComponent("request", isDirectory: true)
+            let requested = try await CLI.run(["certs", "request", "--order-type-id", orderType, "--team-id", Self.team, "--out", out.path])
+            #expect(requested.status == 0 && requested.out.contains("Order Type ID Certificate"), "\(requested)")
+            let csr = out.appendingPathComponent("\(orderType).csr")
+            let parsed = try OpenSSL.run(["req", "-noout", "-subject", "-nameopt", "RFC2253", "-in", csr.path])
+            #expect(parsed.out.contains("CN=Order Type ID: \(orderType),UID=\(orderType)"), "\(parsed)")
+            let both = try await CLI.run(["certs", "request", "--order-type-id", orderType, "--pass-type-id", Self.passType, "--team-id", Self.team])
+            #expect(both.status == 64 && both.err.contains("not both"), "a usage error (EX_USAGE): \(both)")
+
+            let identities = folder.appendingPathComponent("identities", isDirectory: true)
+            let cer = try await Self.sign(csr, identities: identities)
+            let imported = try await CLI.run(["certs", "import", cer.path, "--out", identities.path])
+            #expect(imported.status == 0 && imported.out.contains("Imported \(orderType) (team \(Self.team))"), "\(imported)")
+            #expect(FileManager.default.fileExists(atPath: identities.appendingPathComponent("\(orderType)/private-key.pem").path))
+
+            // The sample order, retyped to the imported identity, signs and verifies.
+            let order = folder.appendingPathComponent("order", isDirectory: true)
+            try FileManager.default.copyItem(at: Repository.templates.appendingPathComponent("orders/shop"), to: order)
+            let json = order.appendingPathComponent("order.json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+            object["orderTypeIdentifier"] = orderType
+            try JSONSerialization.data(withJSONObject: object).write(to: json)
+            let file = folder.appendingPathComponent("shop.order")
+            let build = try await CLI.run(["build", order.path, "--identities", identities.path, "--out", file.path])
+            #expect(build.status == 0, "\(build)")
+            let verify = try await CLI.run(["verify", file.path, "--ca", identities.appendingPathComponent("dev-ca/root.pem").path])
+            #expect(verify.status == 0 && verify.out.contains("valid"), "\(verify)")
+        }
+    }
+
     @Test("a certificate with another request's key is refused, naming the key and what to do")
     func mismatchRefused() async throws {
         try await withScratch { folder in

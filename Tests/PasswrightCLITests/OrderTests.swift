@@ -82,6 +82,15 @@ struct OrderTests {
 
             let withData = try await CLI.run(["build", broken.path, "--data", json.path])
             #expect(withData.status == 64 && withData.err.contains("--data is for pass templates"), "\(withData)")
+
+            // lint says the same without an identity, as findings (table and JSON); the sample is clean.
+            let lint = try await CLI.run(["lint", broken.path, "--format", "json"])
+            #expect(lint.status == 1, "\(lint)")
+            let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.out.utf8)) as? [[String: Any]])
+            #expect(Set(findings.compactMap { $0["location"] as? String }) == ["order.json status", "order.json lineItems[1].image"], "\(findings)")
+            #expect(findings.allSatisfy { $0["severity"] as? String == "error" })
+            let clean = try await CLI.run(["lint", Self.shop.path])
+            #expect(clean.status == 0 && clean.out.contains("no findings"), "\(clean)")
         }
     }
 

@@ -58,7 +58,7 @@ struct IdentityImportTests {
             let (_, cer, ca) = try Self.issued(in: folder, subject: "com.example.app")
             let job = IdentityImport(file: cer, identities: ca, now: Date()) { _ in nil }
             #expect { try job.run() } throws: { error in
-                "\(error)".contains("is not a Pass Type ID certificate") && "\(error)".contains("Identifiers")
+                "\(error)".contains("is not a Pass Type ID or Order Type ID certificate") && "\(error)".contains("Identifiers")
             }
         }
     }

@@ -78,7 +78,7 @@ struct DevCertsCommand: Subcommand {
         let passType = arguments.value("pass-type-id")
         let orderType = arguments.value("order-type-id")
         if let csr = arguments.value("csr") {
-            guard orderType == nil else { throw UsageError("--csr makes a Pass Type ID-shaped certificate; it does not go with --order-type-id") }
+            guard orderType == nil else { throw UsageError("--csr takes the certificate's kind and identifier from the request; leave out --order-type-id") }
             target = .request(URL(fileURLWithPath: csr))
         } else if let orderType {
             guard passType == nil else { throw UsageError("give --pass-type-id or --order-type-id, not both: one identity per run") }

@@ -5,9 +5,9 @@ import Signing
 struct ImportCertCommand: Subcommand {
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Check a Pass Type ID certificate (.cer, .pem or .p12) and write the identity folder the server uses.",
+        abstract: "Check a Pass Type ID or Order Type ID certificate (.cer, .pem or .p12) and write the identity folder the server uses.",
         discussion: """
-        Checks that it is a Pass Type ID certificate, valid now, that the private key belongs to it and that
+        Checks that it is a Pass Type ID (or, for Wallet orders, Order Type ID) certificate, valid now, that the private key belongs to it and that
         a WWDR intermediate issued it, then writes <out>/<pass-type-id>/certificate.pem and private-key.pem
         (mode 0600) and, if new, the intermediate into <out>/wwdr/. Without --key, <pass-type-id>.key.pem
         (what 'certs request' wrote) is looked for beside FILE and in the current folder.
@@ -42,7 +42,7 @@ struct ImportCertCommand: Subcommand {
             throw PassphraseHint(error: error)
         }
         let certificate = imported.certificate
-        let passType = certificate.passTypeIdentifier ?? ""
+        let passType = certificate.passTypeIdentifier ?? certificate.orderTypeIdentifier ?? ""
         let key = imported.keyEncrypted
             ? "encrypted; serve with \(IdentityOptions.passphraseVariable(for: passType)) or PASSWRIGHT_KEY_PASSPHRASE set"
             : "not encrypted"

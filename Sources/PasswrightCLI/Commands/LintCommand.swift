@@ -9,7 +9,7 @@ import Signing
 struct LintCommand: Subcommand {
     static let spec = CommandSpec(
         name: "lint",
-        abstract: "Review a template or .pkpass: what Wallet refuses, and what reads, localizes or ages badly.",
+        abstract: "Review a template, .pkpass or order folder: what Wallet refuses, and what reads, localizes or ages badly.",
         discussion: """
         A template is linted from its source: {{placeholders}} are unknown values, so rules that judge a value
         skip them. --record and --records render records exactly as build does and add what the filled-in values
@@ -19,10 +19,12 @@ struct LintCommand: Subcommand {
         many fields, values cut off), the pass before and after that fix as DIR/<rule>-<n>-before.png and
         -after.png (front and back, @2x, from --record or the placeholders' names); the table links them and JSON
         gives their paths under "pictures".
+        An order folder (order.json, no pass.json) is checked as Wallet reads it: decoding, the model's rules
+        (types, enumerations, dates, URLs) and the files it names, each problem by JSON path.
         Output: one markdown table, Before | After | What this changes, most severe first (or --format json).
         Exit status: 0 clean (advice allowed), 1 with errors, 2 with warnings under --strict, 64 usage.
         """,
-        arguments: [CommandSpec.Argument(name: "TARGET", help: "A template folder or a .pkpass file.")],
+        arguments: [CommandSpec.Argument(name: "TARGET", help: "A template folder, a .pkpass file or an order folder.")],
         options: [
             .value("record", "FILE", help: "One JSON record to render the template with (e.g. Templates/samples/<name>.json)."),
             .value("records", "FILE", help: "Records to render: a .csv or .jsonl file."),
@@ -77,6 +79,13 @@ struct LintCommand: Subcommand {
         var drawn: Result<PassContents, PreviewError>?
         // Whether its values are real, so what the front cuts off is a finding.
         var realValues = false
+        if isFolder.boolValue, BuildSource.of(url) == .orderFolder {
+            guard record == nil, records == nil, pictures == nil else {
+                throw UsageError("--record, --records and --pictures apply to pass templates; an order folder is linted as it is")
+            }
+            findings = try OrderLint.findings(in: url)
+            return report(findings, console: console)
+        }
         if isFolder.boolValue {
             let template: Template?, recordValue: JSONValue?
             (findings, template, recordValue) = try lintTemplate(at: url, now: now)
@@ -114,6 +123,11 @@ struct LintCommand: Subcommand {
                 console.err("Warning: no pictures: the template does not load")
             }
         }
+        return report(findings, console: console)
+    }
+
+    /// Writes the findings as asked and answers the exit status they mean.
+    private func report(_ findings: [Finding], console: Console) -> ExitStatus {
         switch format {
         case .table: console.out(findings.isEmpty ? "\(target): no findings" : LintReport.markdownTable(findings))
         case .json: console.outBytes(LintReport.json(findings) + Data("\n".utf8))
