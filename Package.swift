@@ -96,7 +96,7 @@ let package = Package(
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
         .target(name: "WalletHTTP", dependencies: [
             "WalletCore", "HTTPServer", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
-            "PasswrightLogging", "PassPreview",
+            "PasswrightLogging", "PassPreview", "OrderModel",
         ], resources: [.copy("Resources")]),
         .target(name: "PasswrightCLI", dependencies: [
             "WalletCore", "WalletHTTP", "PassLint", "PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "HTTPServer", "Locking", "PasswrightLogging",

@@ -79,7 +79,7 @@ public final class WalletService: Sendable {
             let auth = ConsoleAuth(sessions: services.consoleSessions, users: services.consoleUsers, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })
             router.add(ConsoleRoutes(
-                auth: auth, passes: service, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
+                auth: auth, passes: service, orders: services.orders, templates: services.templateVersions, previews: services.previews, pushWorker: services.pushWorker,
                 expiry: services.expiry, webhooks: services.webhooks, bulkJobs: services.bulkJobs, apiKeys: services.apiKeys, audit: services.audit, analytics: services.analytics, users: services.consoleUsers, publicURL: configuration.publicURL, bulk: bulk, assets: try ConsoleAssets.load()
             ).group)
         }

@@ -309,6 +309,14 @@ class Run:
         return f"/console/passes/{PASS_TYPE}/{self.issued_pass()['serial']}"
 
 
+def order_path():
+    """A new order from the sample shop template (through the REST API), and its console page."""
+    identifier = "BROWSER-" + secrets.token_hex(4).upper()
+    created = api("POST", "/api/v1/orders", {"template": "shop", "orderIdentifier": identifier, "order": {"orderNumber": "4711"}})
+    require(created.status == 201, f"POST /api/v1/orders returned {describe(created)}")
+    return f"/console/orders/{created.json()['orderTypeIdentifier']}/{identifier}"
+
+
 def issue_pass(prefix):
     """Issues a loyalty pass through the REST API and registers a device for it through the Wallet web
     service protocol, with the pass's own authenticationToken (read from the signed pass)."""
@@ -694,7 +702,7 @@ def test_pass_page_edit_and_push(run):
 
 
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
-                   "PASS", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
+                   "PASS", "/console/orders", "ORDER", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
                    "/console/jobs", "JOB", "/console/keys", "/console/audit", "/console/dashboard", "/console/users"]
 
 
@@ -703,6 +711,8 @@ def page_paths(run):
     for path in SIGNED_IN_PAGES:
         if path == "PASS":
             paths.append(run.pass_path())
+        elif path == "ORDER":
+            paths.append(order_path())
         elif path == "JOB":
             if run.job_path:
                 paths.append(run.job_path)

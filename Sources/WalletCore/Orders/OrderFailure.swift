@@ -16,6 +16,8 @@ public enum OrderFailure: Error, Sendable, CustomStringConvertible {
     case exists(String)
     /// The order kept changing under the update (HTTP 503 with `Retry-After`).
     case busy(String)
+    /// The order changed after the form that edits it was made (HTTP 409): nothing was written.
+    case changedSince(String)
     /// The server cannot sign orders of this type: no usable identity (HTTP 503).
     case cannotSign(String, reason: String)
 
@@ -35,6 +37,8 @@ public enum OrderFailure: Error, Sendable, CustomStringConvertible {
             "the order \(key) already exists; change it with PATCH instead"
         case .busy(let key):
             "the order \(key) kept changing under the update; nothing of it was written, try again"
+        case .changedSince(let key):
+            "the order \(key) changed after this form was opened; nothing was saved: open it again and repeat the change"
         case .cannotSign(let type, let reason):
             "orders of type \(type) cannot be signed here: \(reason); add its Order Type ID identity (passwright certs import) and restart"
         }

@@ -78,10 +78,14 @@ public final class OrderService: Sendable {
     /// Applies `patch` to the order `key`: computed from the stored order, written only if no other
     /// change landed meanwhile (else computed again). A patch that changes nothing writes nothing
     /// (no event, no push). Answers the order as it is now and the pushes queued.
-    public func update(_ key: OrderKey, patch: JSONObject, origin: WriteOrigin) async throws -> (order: StoredOrder, pushesQueued: Int) {
+    ///
+    /// With `expectedTag` (a form computed from the version with that tag) a change that landed since
+    /// is not merged over: ``OrderFailure/changedSince(_:)``.
+    public func update(_ key: OrderKey, patch: JSONObject, expectedTag: Int64? = nil, origin: WriteOrigin) async throws -> (order: StoredOrder, pushesQueued: Int) {
         try Self.refuseServerOwned(patch)
         for _ in 0..<Self.updateAttempts {
             guard let current = try await store.order(key) else { throw OrderFailure.notFound(key.description) }
+            if let expectedTag, current.updateTag != expectedTag { throw OrderFailure.changedSince(key.description) }
             guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
             let before = try Self.object(current.document)
             guard case .object(var document) = JSONMergePatch.apply(.object(patch), to: .object(before)) else {
@@ -139,6 +143,21 @@ public final class OrderService: Sendable {
     /// The stored document as an object.
     public func document(_ order: StoredOrder) throws -> JSONObject {
         try Self.object(order.document)
+    }
+
+    /// The stored document without the keys only the server writes: what an editor may change.
+    public func editableDocument(_ order: StoredOrder) throws -> JSONObject {
+        var document = try Self.object(order.document)
+        for key in Self.serverOwnedKeys { document[key] = nil }
+        return document
+    }
+
+    /// The merge patch that turns the editable document `from` into `to` (server-owned keys in `to`
+    /// are ignored), for editors that send a whole document.
+    public static func patch(from source: JSONObject, to target: JSONObject) -> JSONObject {
+        var target = target
+        for key in serverOwnedKeys { target[key] = nil }
+        return JSONMergePatch.diff(from: source, to: target)
     }
 
     // MARK: - The Orders web service's devices

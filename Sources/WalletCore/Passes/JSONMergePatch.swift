@@ -16,4 +16,21 @@ enum JSONMergePatch {
         }
         return .object(result)
     }
+
+    /// The patch that turns `source` into `target` (`apply(diff(source, target), to: source) ==
+    /// target`): changed members, objects recursively, removed members as `null`. A form that edits a
+    /// whole document sends only what it changed, through the same write path as the API's patches.
+    /// (A `null` *value* in `target` cannot be expressed by a merge patch; Wallet documents have none.)
+    static func diff(from source: JSONObject, to target: JSONObject) -> JSONObject {
+        var patch = JSONObject()
+        for key in source.keys where target[key] == nil { patch[key] = .null }
+        for (key, value) in target where source[key] != value {
+            if case .object(let before)? = source[key], case .object(let after) = value {
+                patch[key] = .object(diff(from: before, to: after))
+            } else {
+                patch[key] = value
+            }
+        }
+        return patch
+    }
 }

@@ -11,6 +11,7 @@ enum ConsolePage {
     /// The sections, each with what its page needs: the navigation shows a role only what it may open.
     static let sections: [(path: String, title: String, needs: ConsoleNeed)] = [
         ConsoleRoutes.dashboardSection, ("/console/templates", "Templates", .scope(.templatesRead)), ("/console/passes", "Passes", .scope(.passesRead)),
+        ("/console/orders", "Orders", .scope(.ordersRead)),
         ("/console/push", "Push", .scope(.passesRead)), ("/console/devices", "Device logs", .scope(.passesRead)),
         ("/console/identities", "Identities", .scope(.templatesRead)), ("/console/webhooks", "Webhooks", .scope(.webhooksManage)),
         ("/console/jobs", "Bulk jobs", .scope(.passesRead)), ("/console/keys", "API keys", .scope(.keysManage)),

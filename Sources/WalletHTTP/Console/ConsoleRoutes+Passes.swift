@@ -232,8 +232,13 @@ extension ConsoleRoutes {
 
     /// `pass.type/SERIAL` with each part escaped for a path.
     static func path(_ key: PassKey) -> String {
+        path(key.passTypeIdentifier, key.serialNumber)
+    }
+
+    /// Path segments, each escaped, joined by `/`.
+    static func path(_ segments: String...) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        return [key.passTypeIdentifier, key.serialNumber].map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }.joined(separator: "/")
+        return segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }.joined(separator: "/")
     }
 
     static func cursor(_ text: String) -> PassKey? {

@@ -13,6 +13,8 @@ import WalletCore
 struct ConsoleRoutes: Sendable {
     let auth: ConsoleAuth
     let passes: PassService
+    /// Orders, listed and edited through the same write path as the API's.
+    let orders: OrderService
     let templates: TemplateService
     let previews: PreviewService
     let pushWorker: PushWorker
@@ -66,6 +68,7 @@ struct ConsoleRoutes: Sendable {
         })
         group.add(templateRoutes)
         group.add(passRoutes)
+        group.add(orderRoutes)
         group.add(operationRoutes)
         group.add(jobRoutes)
         group.add(keyRoutes)
