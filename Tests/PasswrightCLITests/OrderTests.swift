@@ -1,6 +1,7 @@
 import Foundation
 import PasswrightTesting
 import Testing
+import ZipArchive
 
 /// Orders through the command line, as a user runs it: `certs dev --order-type-id` makes the
 /// identity, `build ORDER_DIR` signs the folder into an `.order` that `verify` and the real
@@ -91,6 +92,31 @@ struct OrderTests {
             #expect(findings.allSatisfy { $0["severity"] as? String == "error" })
             let clean = try await CLI.run(["lint", Self.shop.path])
             #expect(clean.status == 0 && clean.out.contains("no findings"), "\(clean)")
+        }
+    }
+
+    @Test("batch over an order folder: each JSON Lines record patches order.json into its own signed .order; a bad line is named and the rest built")
+    func batchOfOrders() async throws {
+        try await withScratch { folder in
+            let identities = try await Self.identities(in: folder)
+            let records = folder.appendingPathComponent("orders.jsonl")
+            try """
+                {"orderIdentifier": "B-1", "orderNumber": "9001"}
+                {"orderIdentifier": "B-2", "orderNumber": "9002", "status": "completed"}
+                {"orderIdentifier": "B-3", "status": "lost"}
+
+                """.write(to: records, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out", isDirectory: true)
+            let result = try await CLI.run(["batch", Self.shop.path, "--input", records.path, "--out-dir", out.path, "--identities", identities.root.path])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.err.contains("orders.jsonl line 3") && result.err.contains(#"found the string "lost""#), "\(result)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["B-1.order", "B-2.order"])
+            let second = try ZipReader(data: Data(contentsOf: out.appendingPathComponent("B-2.order")))
+            let json = try #require(try JSONSerialization.jsonObject(with: second.data(for: "order.json")) as? [String: Any])
+            #expect(json["orderIdentifier"] as? String == "B-2" && json["orderNumber"] as? String == "9002" && json["status"] as? String == "completed")
+            #expect((json["lineItems"] as? [Any])?.count == 2, "the folder's keys stay")
+            let verify = try await CLI.run(["verify", out.appendingPathComponent("B-1.order").path, "--ca", identities.rootCA.path])
+            #expect(verify.status == 0, "\(verify)")
         }
     }
 

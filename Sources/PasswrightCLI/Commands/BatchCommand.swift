@@ -13,9 +13,12 @@ struct BatchCommand: Subcommand {
         CSV needs a header row; a column named member.name fills {{member.name}}; empty cells count as missing.
         JSON Lines holds one JSON object per line. Records are streamed, so memory stays flat.
         Each pass is written as <out-dir>/<serialNumber>.pkpass, or grouped into .pkpasses bundles with --bundle.
+        An order folder (order.json, no pass.json) takes JSON Lines: each record is a JSON Merge Patch over its
+        order.json (line items, fulfilments, customer…; orderIdentifier names the order, else a UUID), signed
+        with its Order Type ID identity into <out-dir>/<orderIdentifier>.order.
         Exit status: 0 when every record was built, 1 when any failed (each failure names its line).
         """,
-        arguments: [CommandSpec.Argument(name: "TEMPLATE", help: "Template folder.")],
+        arguments: [CommandSpec.Argument(name: "TEMPLATE", help: "Template folder, or an order folder.")],
         options: [
             .value("input", "FILE", help: "Records: a .csv or .jsonl file, or - for standard input (then give --format)."),
             .value("format", "csv|jsonl", help: "Input format (default: from the file extension)."),
@@ -52,6 +55,15 @@ struct BatchCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
+        if BuildSource.of(URL(fileURLWithPath: template)) == .orderFolder {
+            guard format == .jsonLines, bundleSize == nil else {
+                throw UsageError("an order folder takes JSON Lines records (merge patches of order.json) and no --bundle")
+            }
+            let (handle, totalBytes) = try openInput()
+            var reader = try RecordReader(handle: handle, format: format, file: input == "-" ? "standard input" : (input as NSString).lastPathComponent)
+            return try OrderBatch(folder: template, outDir: outDir, overwrite: overwrite, identities: identities)
+                .run(reader: &reader, totalBytes: totalBytes, console: console)
+        }
         let loaded = try Template.load(from: URL(fileURLWithPath: template))
         let compiler = try identities.compiler(for: loaded, options: CompileOptions(webServiceURL: webServiceURL), console: console)
         let (handle, totalBytes) = try openInput()

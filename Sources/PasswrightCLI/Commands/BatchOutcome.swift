@@ -49,9 +49,9 @@ struct PassFileWriter: Sendable {
         return nil
     }
 
-    /// A file name for any serial number: unsafe characters percent-encoded, so a serial can never
-    /// reach outside the output folder.
-    static func fileName(for serialNumber: String) -> String {
+    /// A file name for any serial number (or order identifier, with `extension` `order`): unsafe
+    /// characters percent-encoded, so an identifier can never reach outside the output folder.
+    static func fileName(for serialNumber: String, extension fileExtension: String = "pkpass") -> String {
         var name = ""
         for (index, byte) in serialNumber.utf8.enumerated() {
             let scalar = Unicode.Scalar(byte)
@@ -59,7 +59,7 @@ struct PassFileWriter: Sendable {
                 || "-_@+=".unicodeScalars.contains(scalar) || (scalar == "." && index > 0))
             name += safe ? String(scalar) : String(format: "%%%02X", byte)
         }
-        return name + ".pkpass"
+        return name + "." + fileExtension
     }
 }
 
