@@ -87,16 +87,30 @@ import Testing
                 #expect(updated.orderJSON["status"].string == "completed")
                 #expect(updated.orderJSON["updatedAt"].string! > served.orderJSON["updatedAt"].string!, "updatedAt increases")
 
+                // A fulfilment's progress: one more push per device, and the device's next fetch has it.
+                var fulfillments = try #require(updated.orderJSON["fulfillments"].array)
+                fulfillments[0]["status"] = "delivered"
+                let progressed = try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/ORD-1", json: ["fulfillments": .array(fulfillments)])
+                try #require(progressed.status == 200, "\(progressed)")
+                #expect(try progressed.json()["pushesQueued"].number == 2)
+                _ = try await standIn.waitForRequests { $0.count >= 4 }
+                try await Task.sleep(for: .milliseconds(300))
+                let tokens = try standIn.requests().map(\.token)
+                #expect(tokens.filter { $0 == phone.pushToken }.count == 2 && tokens.filter { $0 == watch.pushToken }.count == 2, "one push per device per change: \(tokens)")
+                let third = try await phone.fetch(server.client, order: "ORD-1", token: token, ifModifiedSince: second.header("Last-Modified"))
+                try #require(third.status == 200, "\(third)")
+                #expect(try ServedOrder(archive: third.body).orderJSON["fulfillments"][0]["status"].string == "delivered")
+
                 // A patch that changes nothing writes nothing and pushes nothing.
                 let same = try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/ORD-1", json: ["status": "completed"])
-                let sameBody = try same.json(), patchedBody = try patched.json()
-                #expect(same.status == 200 && sameBody["pushesQueued"].number == 0 && sameBody["updateTag"] == patchedBody["updateTag"], "\(same)")
+                let sameBody = try same.json(), progressedBody = try progressed.json()
+                #expect(same.status == 200 && sameBody["pushesQueued"].number == 0 && sameBody["updateTag"] == progressedBody["updateTag"], "\(same)")
 
                 // The events of the integrations API, without device data.
-                let events = try await EventAPITests.events(server, query: "&type=order.created,order.updated,order.installed,order.removed", count: 4)
-                #expect(events.events.map { $0["type"].string } == ["order.created", "order.installed", "order.installed", "order.updated"], "\(events.events)")
+                let events = try await EventAPITests.events(server, query: "&type=order.created,order.updated,order.installed,order.removed", count: 5)
+                #expect(events.events.map { $0["type"].string } == ["order.created", "order.installed", "order.installed", "order.updated", "order.updated"], "\(events.events)")
                 #expect(events.events.allSatisfy { $0["data"]["orderIdentifier"].string == "ORD-1" && $0["template"].string == "shop" })
-                #expect(events.events.last?["data"]["changes"] == ["status"])
+                #expect(events.events[3]["data"]["changes"] == ["status"] && events.events[4]["data"]["changes"] == ["fulfillments"])
                 #expect(!events.events.map(\.description).joined().contains(phone.device.identifier))
 
                 // Unregistered: the device's list is empty again; the order still answers the other device.
