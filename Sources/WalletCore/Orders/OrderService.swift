@@ -29,8 +29,9 @@ public final class OrderService: Sendable {
     private let packagers = Locked<[String: OrderPackager]>([:])
     /// Keys only the server writes: identities, the web service and its token, the change clock.
     static let serverOwnedKeys: Set<String> = ["orderTypeIdentifier", "orderIdentifier", "webServiceURL", "authenticationToken", "updatedAt"]
-    /// Attempts of an update whose order keeps changing under it before it answers busy.
-    static let updateAttempts = 5
+    /// Attempts of an update whose order keeps changing under it before it answers busy: the passes'
+    /// bound (each round at least one racing writer lands, so this many writers racing all land).
+    static let updateAttempts = PassWriter.defaultMaximumAttempts
 
     init(store: WalletStore, identities: IdentityDirectory, templatesDirectory: URL?, webServiceURL: String?) {
         self.store = store
@@ -83,7 +84,10 @@ public final class OrderService: Sendable {
     /// is not merged over: ``OrderFailure/changedSince(_:)``.
     public func update(_ key: OrderKey, patch: JSONObject, expectedTag: Int64? = nil, origin: WriteOrigin) async throws -> (order: StoredOrder, pushesQueued: Int) {
         try Self.refuseServerOwned(patch)
-        for _ in 0..<Self.updateAttempts {
+        for attempt in 0..<Self.updateAttempts {
+            // After a lost race, a short random pause, so the writers that lost together do not
+            // read and collide again in lockstep.
+            if attempt > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...(4 * attempt)))) }
             guard let current = try await store.order(key) else { throw OrderFailure.notFound(key.description) }
             if let expectedTag, current.updateTag != expectedTag { throw OrderFailure.changedSince(key.description) }
             guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
