@@ -591,33 +591,10 @@ enum WalletSchema {
     /// Orders web service, and the update tag drawn from the passes' counter so one push outbox serves
     /// both. Devices of the Orders web service live in `devices` under `order:<deviceIdentifier>`:
     /// Wallet may hand an order a push token of its own, which must never replace a pass's.
-    static let orders = Migration(
-        version: 17,
-        name: "orders",
-        sqlite: """
-            CREATE TABLE orders (
-                order_type_identifier TEXT NOT NULL,
-                order_identifier TEXT NOT NULL,
-                template TEXT NOT NULL,
-                document TEXT NOT NULL,
-                authentication_token TEXT NOT NULL,
-                update_tag INTEGER NOT NULL,
-                created_at INTEGER NOT NULL,
-                updated_at INTEGER NOT NULL,
-                PRIMARY KEY (order_type_identifier, order_identifier)
-            );
-            CREATE INDEX orders_template ON orders (template, updated_at);
-            CREATE TABLE order_registrations (
-                device_library_identifier TEXT NOT NULL REFERENCES devices ON DELETE CASCADE,
-                order_type_identifier TEXT NOT NULL,
-                order_identifier TEXT NOT NULL,
-                created_at INTEGER NOT NULL,
-                PRIMARY KEY (device_library_identifier, order_type_identifier, order_identifier),
-                FOREIGN KEY (order_type_identifier, order_identifier) REFERENCES orders ON DELETE CASCADE
-            );
-            CREATE INDEX order_registrations_order ON order_registrations (order_type_identifier, order_identifier);
-            """,
-        postgres: """
+    static let orders = Migration(version: 17, name: "orders", sqlite: ordersScript, postgres: ordersScript)
+
+    /// One script for both engines: `BIGINT` is SQLite's integer too, and no column here is a rowid.
+    private static let ordersScript = """
             CREATE TABLE orders (
                 order_type_identifier TEXT NOT NULL,
                 order_identifier TEXT NOT NULL,
@@ -640,5 +617,4 @@ enum WalletSchema {
             );
             CREATE INDEX order_registrations_order ON order_registrations (order_type_identifier, order_identifier);
             """
-    )
 }

@@ -17,12 +17,7 @@ extension WalletStore {
         let device = Self.orderDevice(deviceIdentifier)
         return try await storing("register a device for the order \(key)") {
             try await database.transaction { transaction in
-                try await transaction.execute(SQL(
-                    """
-                    INSERT INTO devices (device_library_identifier, push_token, updated_at) VALUES (?, ?, ?)
-                    ON CONFLICT (device_library_identifier) DO UPDATE SET push_token = excluded.push_token, updated_at = excluded.updated_at
-                    """,
-                    .text(device), .text(pushToken), .integer(now)))
+                try await Self.upsertDevice(device, pushToken: pushToken, at: now, in: transaction)
                 let inserted: Int
                 do {
                     inserted = try await transaction.execute(SQL(
@@ -35,9 +30,7 @@ extension WalletStore {
                 } catch let error as StorageError where error.isForeignKeyViolation {
                     throw WalletStoreError.orderNotFound(key)
                 }
-                try await transaction.execute(SQL(
-                    "UPDATE push_outbox SET push_token = ? WHERE device_library_identifier = ? AND push_token <> ?",
-                    .text(pushToken), .text(device), .text(pushToken)))
+                try await Self.moveQueuedPushes(device, to: pushToken, in: transaction)
                 if inserted == 1 {
                     let template = try await transaction.query(SQL(
                         "SELECT template FROM orders WHERE order_type_identifier = ? AND order_identifier = ?",

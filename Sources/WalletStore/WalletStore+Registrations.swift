@@ -11,13 +11,7 @@ extension WalletStore {
         let now = clock.nowMilliseconds()
         return try await storing("register a device for the pass \(key)") {
             try await database.transaction { transaction in
-                try await transaction.execute(SQL(
-                    """
-                    INSERT INTO devices (device_library_identifier, push_token, updated_at) VALUES (?, ?, ?)
-                    ON CONFLICT (device_library_identifier) DO UPDATE SET push_token = excluded.push_token, updated_at = excluded.updated_at
-                    """,
-                    .text(deviceLibraryIdentifier), .text(pushToken), .integer(now)
-                ))
+                try await Self.upsertDevice(deviceLibraryIdentifier, pushToken: pushToken, at: now, in: transaction)
                 // The pass's foreign key answers whether it exists, without a statement of its own.
                 let inserted: Int
                 do {
@@ -32,10 +26,7 @@ extension WalletStore {
                 } catch let error as StorageError where error.isForeignKeyViolation {
                     throw WalletStoreError.passNotFound(key)
                 }
-                try await transaction.execute(SQL(
-                    "UPDATE push_outbox SET push_token = ? WHERE device_library_identifier = ? AND push_token <> ?",
-                    .text(pushToken), .text(deviceLibraryIdentifier), .text(pushToken)
-                ))
+                try await Self.moveQueuedPushes(deviceLibraryIdentifier, to: pushToken, in: transaction)
                 if inserted == 1 {
                     // The count, never the device's identifier or token: the payload carries no device data.
                     let devices = try await Self.deviceCount(key, in: transaction)
@@ -152,6 +143,24 @@ extension WalletStore {
                 )
             }
         }
+    }
+
+    /// Stores a device with its current push token (Apple: a device may register again with a new
+    /// token, so it is replaced on every registration, new or not).
+    static func upsertDevice(_ device: String, pushToken: String, at now: Int64, in transaction: Transaction) async throws {
+        try await transaction.execute(SQL(
+            """
+            INSERT INTO devices (device_library_identifier, push_token, updated_at) VALUES (?, ?, ?)
+            ON CONFLICT (device_library_identifier) DO UPDATE SET push_token = excluded.push_token, updated_at = excluded.updated_at
+            """,
+            .text(device), .text(pushToken), .integer(now)))
+    }
+
+    /// Points the device's waiting pushes at its new token.
+    static func moveQueuedPushes(_ device: String, to pushToken: String, in transaction: Transaction) async throws {
+        try await transaction.execute(SQL(
+            "UPDATE push_outbox SET push_token = ? WHERE device_library_identifier = ? AND push_token <> ?",
+            .text(pushToken), .text(device), .text(pushToken)))
     }
 
     /// After registrations of a device were removed: drops its pending push for the pass (or order)
