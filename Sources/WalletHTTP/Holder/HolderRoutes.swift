@@ -143,7 +143,7 @@ struct HolderRoutes {
                 picture: picture, backPicture: picture + "&side=back", absolutePicture: publicURL + picture)
             let response = try HolderPage.page(view, words: pageWords, links: links, device: HolderPage.Device(userAgent: request.headers["user-agent"]),
                                                badge: assets.badge(for: pageWords.language))
-            try await analytics.recordHolderVisit(.pageView, pass: key)
+            if !LinkPreviewAgent.matches(request.headers["user-agent"]) { try await analytics.recordHolderVisit(.pageView, pass: key) }
             return response
         }
     }

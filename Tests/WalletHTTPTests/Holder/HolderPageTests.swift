@@ -44,6 +44,9 @@ struct HolderPageTests {
             let pass = try await server.client.send("GET", add)
             #expect(pass.status == 200 && pass.header("Content-Type") == "application/vnd.apple.pkpass")
             #expect(try ServedPass(archive: pass.body).passJSON["serialNumber"].string == "HP-DE")
+            // A chat app drawing the link's card (Messages' agent) gets the page but is no view.
+            let preview = try await Self.page(server, link, agent: "facebookexternalhit/1.1 Facebot Twitterbot/1.0", languages: "de")
+            #expect(preview.status == 200 && preview.html.contains("og:image"))
             // The view and the download are the programme's figures.
             let totals = try await server.api("GET", "/api/v1/analytics?template=loyalty").json()["totals"]
             #expect(totals["pageViews"].number == 1 && totals["downloads"].number == 1, "\(totals)")
