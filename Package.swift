@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WalletPackage", targets: ["WalletPackage"]),
         // The signed `.order` package: built from an `Order` and its images, and verified.
         .library(name: "OrderPackage", targets: ["OrderPackage"]),
+        .library(name: "OrderPreview", targets: ["OrderPreview"]),
         .library(name: "PassPreview", targets: ["PassPreview"]),
         // The services (passes, templates, pushes, previews) over the store, for embedding without HTTP.
         .library(name: "WalletCore", targets: ["WalletCore"]),
@@ -83,6 +84,8 @@ let package = Package(
         .target(name: "WalletPackage", dependencies: ["Signing", "ZipArchive"]),
         .target(name: "PassCompiler", dependencies: ["PassModel", "WalletPackage", "Signing", "ZipArchive", "CGlibc"]),
         .target(name: "OrderPackage", dependencies: ["OrderModel", "PassModel", "WalletPackage", "Signing", "ZipArchive"]),
+        // Draws an order as Wallet's order detail screen shows it.
+        .target(name: "OrderPreview", dependencies: ["OrderModel", "PassModel", "Drawing", "ImageProcessing"]),
         .target(name: "PassLint", dependencies: ["PassModel", "PassCompiler", "WalletPackage", "Signing", "ZipArchive"]),
         // Lays a pass out as Wallet does and draws it (front and back, per locale) with Drawing and Barcodes.
         .target(name: "PassPreview", dependencies: ["PassModel", "PassCompiler", "ZipArchive", "Drawing", "Barcodes", "ImageProcessing"]),
@@ -90,7 +93,7 @@ let package = Package(
         // server's settings and every HTTP type stay in WalletHTTP.
         .target(name: "WalletCore", dependencies: [
             "WalletStore", "Storage", "APNs", "HTTPClient", "PassCompiler", "PassLint", "PassModel", "Signing", "ZipArchive", "Locking",
-            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords", "Barcodes", "Drawing", "OrderModel", "OrderPackage",
+            "PasswrightLogging", "ImageProcessing", "PassPreview", "Passwords", "Barcodes", "Drawing", "OrderModel", "OrderPackage", "OrderPreview",
         ]),
         // The HTTP adapters (routes, console, operations, OpenAPI) and the composition root. Never
         // WalletStore or Storage: routes reach the store through WalletCore (BoundaryTests check it).
@@ -121,6 +124,7 @@ let package = Package(
         .testTarget(name: "PasswordsTests", dependencies: ["Passwords", "PasswrightTesting"]),
         .testTarget(name: "ImageProcessingTests", dependencies: ["ImageProcessing", "PassModel", "PasswrightTesting"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Barcodes", "ImageProcessing", "PasswrightTesting"]),
+        .testTarget(name: "OrderPreviewTests", dependencies: ["OrderPreview", "OrderModel", "OrderPackage", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "PassPreviewTests", dependencies: ["PassPreview", "PassCompiler", "PassModel", "Drawing", "PasswrightTesting"]),
         .testTarget(name: "WalletStoreTests", dependencies: ["WalletStore", "Storage", "PassModel", "Locking", "PasswrightTesting"]),
         .testTarget(name: "PassCompilerTests", dependencies: ["PassCompiler", "WalletPackage", "PassModel", "Signing", "ZipArchive", "PasswrightTesting"]),

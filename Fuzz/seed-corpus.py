@@ -111,6 +111,7 @@ requests = [
     ("GET /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1", [admin], ""),
     ("PATCH /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1", [admin, "Content-Type: application/merge-patch+json"], json.dumps({"status": "completed"})),
     ("GET /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1/order", [admin], ""),
+    ("GET /api/v1/orders/order.dev.passwright.shop/FUZZ-O-1/preview?scale=1&appearance=dark", [admin], ""),
     ("POST /orders/v1/devices/fuzz-device-2/registrations/order.dev.passwright.shop/FUZZ-O-1",
      ["Authorization: AppleOrder fuzz-order-token-0123456789", json_type], json.dumps({"pushToken": "00ff"})),
     ("GET /orders/v1/devices/fuzz-device-2/registrations/order.dev.passwright.shop?ordersModifiedSince=1", [], ""),

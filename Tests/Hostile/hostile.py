@@ -258,6 +258,7 @@ ROUTES = [
     ("admin-order", "GET", "/api/v1/orders/{orderType}/{orderId}", admin(), None, {"orderType": 404, "orderId": 404}),
     ("admin-order-update", "PATCH", "/api/v1/orders/{orderType}/{orderId}", admin(), "{}", {"orderType": 404, "orderId": 404}),
     ("admin-order-file", "GET", "/api/v1/orders/{orderType}/{orderId}/order", admin(), None, {"orderType": 404, "orderId": 404}),
+    ("admin-order-preview", "GET", "/api/v1/orders/{orderType}/{orderId}/preview?scale=1", admin(), None, {"orderType": 404, "orderId": 404}),
 ]
 REAL = {"device": PROBE_DEVICE, "passType": q(PASS_TYPE), "serial": q(SERIAL_A), "template": "loyalty",
         "orderType": q(ORDER_TYPE), "orderId": q(ORDER_ID)}

@@ -171,6 +171,7 @@ struct OperationsTests {
         "updatedOrders": ("GET", "/orders/v1/devices/{deviceIdentifier}/registrations/{orderTypeIdentifier}", [200, 204, 400]),
         "latestOrder": ("GET", "/orders/v1/orders/{orderTypeIdentifier}/{orderIdentifier}", [200, 304, 400, 401]),
         "orderDeviceLog": ("POST", "/orders/v1/log", [200, 400, 413]),
+        "previewOrder": ("GET", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}/preview", [200, 304, 400, 401, 403, 404]),
             ]
             #expect(Set(operations.keys) == Set(expected.keys))
             for (id, (method, path, statuses)) in expected {

@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import OrderModel
 import OrderPackage
+import OrderPreview
 import PassModel
 import Signing
 import WalletStore
@@ -142,6 +143,16 @@ public final class OrderService: Sendable {
             if case .invalidOrder(let issues) = error { throw OrderFailure.invalid(issues) }
             throw OrderFailure.cannotSign(order.key.orderTypeIdentifier, reason: "\(error)")
         }
+    }
+
+    /// The order as Wallet's order detail screen shows it (PNG). Drawing takes milliseconds of CPU:
+    /// routes call it on the HTTP server's pool (`start: .inPool`), never on the cooperative pool.
+    public func picture(_ order: StoredOrder, scale: Int, dark: Bool) throws -> OrderPicture {
+        guard let template = templates[order.template] else {
+            throw OrderFailure.unusableTemplate(order.template, reason: "its folder is no longer under <templates>/orders/ on this instance")
+        }
+        let (model, _) = try Order.decodeAll(JSONValue.parse(Data(order.document.utf8)))
+        return try OrderPreviewer().render(model, files: template.files, options: OrderPreviewOptions(scale: scale, dark: dark))
     }
 
     /// The stored document as an object.

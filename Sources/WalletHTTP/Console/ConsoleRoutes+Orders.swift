@@ -17,6 +17,22 @@ extension ConsoleRoutes {
             signed(.post, "/orders/:orderType/:orderId", "Save an order", needs: .scope(.ordersWrite)) { _, context, signed in
                 try await saveOrder(try context.parameters.orderKey(), signed)
             },
+            signed(.get, "/orders/:orderType/:orderId/order", "An order's signed package", needs: .scope(.ordersRead)) { _, context, _ in
+                let key = try context.parameters.orderKey()
+                guard let order = try await orders.order(key) else { return .problem(status: .notFound, detail: "no such order") }
+                var response = HTTPResponse.bytes(try orders.package(order), contentType: "application/vnd.apple.finance.order")
+                response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(key.orderIdentifier)).order\""
+                ConsolePage.secure(&response)
+                return response
+            },
+            signed(.get, "/orders/:orderType/:orderId/preview.png", "An order's picture", needs: .scope(.ordersRead), start: .inPool) { request, context, _ in
+                let key = try context.parameters.orderKey()
+                guard let order = try await orders.order(key) else { return .problem(status: .notFound, detail: "no such order") }
+                var response = HTTPResponse.bytes(
+                    try orders.picture(order, scale: 2, dark: request.query("appearance") == "dark").png, contentType: "image/png")
+                ConsolePage.secure(&response)
+                return response
+            },
         ]
     }
 
@@ -101,7 +117,11 @@ extension ConsoleRoutes {
         return ConsolePage.page("Order \(key.orderIdentifier)", section: "/console/orders", csrf: signed.csrf, role: signed.role,
                                 notice: notice, error: error, status: status, """
             <p>\(key.orderTypeIdentifier) · template \(order.template) · order number \(Self.string(document["orderNumber"])) · status <strong id="status-now">\(Self.string(document["status"]))</strong> · updated \(ConsolePage.time(order.lastModified)) · \(ConsolePage.number(devices)) registered \(devices == 1 ? "device" : "devices")</p>
-            <p><a class="button quiet" href="/api/v1/orders/\(Self.orderPath(key))/order" download>Signed .order</a></p>
+            <p><a class="button quiet" href="\(base)/order" download>Signed .order</a></p>
+            <div class="pictures">
+            <picture><source srcset="\(base)/preview.png?appearance=dark&amp;tag=\(String(order.updateTag))" media="(prefers-color-scheme: dark)">
+            <img class="preview order" src="\(base)/preview.png?tag=\(String(order.updateTag))" alt="Order \(key.orderIdentifier) as the customer sees it in Wallet" width="390"></picture>
+            </div>
             <h2>Items</h2>
             \(itemRows.isEmpty ? "<p class=\"empty\">No line items.</p>" : """
                 <div class="scroll"><table id="items"><caption>What was bought</caption>

@@ -59,7 +59,37 @@ struct OrderRoutes {
             response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(key.orderIdentifier)).order\""
             return response
         })
+        group.add(Route(
+            .get, "/orders/:orderType/:orderId/preview", operationID: "previewOrder",
+            summary: "The order drawn as Wallet's order detail screen shows it (PNG)", auth: auth.requiring(.ordersRead), start: .inPool,
+            parameters: [RouteParameter("scale", in: .query, schema: "PreviewScale"), RouteParameter("appearance", in: .query, schema: "Appearance")],
+            responses: [
+                RouteResponse(.ok, "The picture", body: RouteBody("image/png", schema: "PreviewPNG")), .empty(.notModified, "Not modified"),
+                .problem(.badRequest, "A bad scale or appearance"), .problem(.notFound, "No such order"),
+            ]
+        ) { request, context in try await picture(request, context) })
         return group
+    }
+
+    /// The picture, with an `ETag` of the order's version and the options, so a browser or the
+    /// console asks again cheaply (304) until the order changes.
+    private func picture(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {
+        let key = try context.parameters.orderKey()
+        let scaleText = request.query("scale") ?? "2"
+        guard let scale = Int(scaleText), (1...3).contains(scale) else {
+            throw HTTPError.badRequest("scale: 1, 2 or 3 (Wallet's @1x, @2x and @3x), not '\(scaleText.prefix(40))'")
+        }
+        let appearance = request.query("appearance") ?? "light"
+        guard appearance == "light" || appearance == "dark" else {
+            throw HTTPError.badRequest("appearance: light or dark, not '\(appearance.prefix(40))'")
+        }
+        guard let order = try await orders.order(key) else { throw OrderFailure.notFound(key.description) }
+        let tag = "\"\(order.updateTag)-\(scale)x-\(appearance)\""
+        if request.headers["if-none-match"] == tag { return .empty(status: .notModified, headers: ["ETag": tag]) }
+        var response = HTTPResponse.bytes(try orders.picture(order, scale: scale, dark: appearance == "dark").png, contentType: "image/png")
+        response.headers["ETag"] = tag
+        response.headers["Cache-Control"] = "private, no-cache"
+        return response
     }
 
     private func create(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {

@@ -22,6 +22,11 @@ import Testing
             #expect(page.status == 200, "\(page)")
             #expect(page.text.contains("Trail running shoes") && page.text.contains("shipment-1"), "items and fulfilments are shown")
             #expect(!page.text.contains("authenticationToken"), "the editor leaves out what the server sets")
+            #expect(page.text.contains("preview.png?tag="), "the order is drawn on its page")
+            let drawn = try await browser.get("/console/orders/\(Self.orderType)/CON-1/preview.png")
+            #expect(drawn.status == 200 && drawn.header("Content-Type") == "image/png", "\(drawn)")
+            let file = try await browser.get("/console/orders/\(Self.orderType)/CON-1/order")
+            #expect(file.status == 200 && file.header("Content-Type") == "application/vnd.apple.finance.order", "the signed order downloads with the session")
             let csrf = try #require(ConsoleBrowser.csrf(in: page))
             let tag = try #require(page.text.firstMatch(of: /name="tag" value="([0-9]+)"/).map { String($0.output.1) })
 

@@ -143,6 +143,17 @@ import Testing
             let archive = try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/DUP/order", headers: server.admin)
             #expect(archive.status == 200 && archive.header("Content-Type") == "application/vnd.apple.finance.order")
             #expect(try await server.client.send("GET", "/api/v1/orders").status == 401)
+            // The picture: a PNG whose ETag answers 304 until the order changes; a bad option is 400 naming it.
+            let picture = try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/DUP/preview?scale=1", headers: server.admin)
+            #expect(picture.status == 200 && picture.header("Content-Type") == "image/png" && picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            let etag = try #require(picture.header("ETag"))
+            #expect(try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/DUP/preview?scale=1", headers: server.admin + [("If-None-Match", etag)]).status == 304)
+            #expect(try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/DUP", json: ["status": "cancelled"]).status == 200)
+            let redrawn = try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/DUP/preview?scale=1", headers: server.admin + [("If-None-Match", etag)])
+            #expect(redrawn.status == 200 && redrawn.body != picture.body, "a changed order is drawn again")
+            let badScale = try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/DUP/preview?scale=9", headers: server.admin)
+            #expect(badScale.status == 400 && badScale.text.contains("scale"), "\(badScale)")
+            #expect(try await server.client.send("GET", "/api/v1/orders/\(Self.orderType)/NOPE/preview", headers: server.admin).status == 404)
             let logged = try await server.client.send("POST", "/orders/v1/log", body: Data(#"["order 1 failed"]"#.utf8))
             #expect(logged.status == 200)
         }
