@@ -166,10 +166,11 @@ public final class WalletServices: Sendable {
         let failure = await database.probeOpened()
         let databaseAnswers = failure?.kind != .unavailable
         let statuses = databaseAnswers ? ((try? await templates.statuses()) ?? [:]) : [:]
-        let reasons = statuses.mapValues { status -> String? in
+        var reasons = statuses.mapValues { status -> String? in
             if case .unavailable(let reason) = status.entry { return reason }
             return nil
         }
+        reasons.merge(orders.statuses()) { pass, _ in pass }
         let storage = failure.map { StorageTrouble(kind: $0.kind == .full ? .full : .unavailable, reason: $0.reason) }
         return Readiness(
             databaseAnswers: databaseAnswers, storage: storage, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,

@@ -155,6 +155,22 @@ public final class OrderService: Sendable {
         return try OrderPreviewer().render(model, files: template.files, options: OrderPreviewOptions(scale: scale, dark: dark))
     }
 
+    /// Each order template (as `orders/<name>`) with the reason it cannot be used, or `nil` when its
+    /// orders can be signed here: for `/readyz`, next to the pass templates.
+    public func statuses() -> [String: String?] {
+        var statuses: [String: String?] = [:]
+        for (name, reason) in unusableTemplates { statuses["orders/\(name)"] = .some(reason) }
+        for (name, template) in templates {
+            do {
+                _ = try packager(for: template.orderTypeIdentifier)
+                statuses["orders/\(name)"] = .some(nil)
+            } catch {
+                statuses["orders/\(name)"] = .some("\(error)")
+            }
+        }
+        return statuses
+    }
+
     /// The stored document as an object.
     public func document(_ order: StoredOrder) throws -> JSONObject {
         try Self.object(order.document)

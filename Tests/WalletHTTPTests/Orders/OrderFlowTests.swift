@@ -158,4 +158,18 @@ import Testing
             #expect(logged.status == 200)
         }
     }
+
+    @Test("without its Order Type ID identity an order template is named in /readyz with the reason, and creating an order is 503 saying what to do")
+    func missingIdentityIsSaid() async throws {
+        try await withScratch { folder in
+            _ = try DevCertificates.create(in: folder, passTypeIdentifier: "pass.dev.passwright.loyalty", teamIdentifier: ThrowawayPKI.team, now: Date())
+            try await withService(identities: folder) { server in
+                let ready = try await server.client.send("GET", "/readyz").json()
+                let reason = try #require(ready["unavailableTemplates"]["orders/shop"].string, "\(ready)")
+                #expect(reason.contains(Self.orderType), "\(reason)")
+                let refused = try await server.api("POST", "/api/v1/orders", json: ["template": "shop"])
+                #expect(refused.status == 503 && refused.text.contains("certs import"), "\(refused)")
+            }
+        }
+    }
 }
