@@ -24,11 +24,12 @@ case "$mode" in
 esac
 all_targets=$(cd Tests && ls -d *Tests)
 # ThreadSanitizer finds races in code that shares state between threads. These suites test libraries
-# that share none (no lock, actor, task group or queue in PassCompiler, PassLint, Signing, PassModel and
+# that share none (no lock, actor, task group or queue in PassCompiler, PassLint, Signing, PassModel, the
+# three order libraries (OrderModel, OrderPackage, OrderPreview) and
 # ImageProcessing, whose libvips threads TSan cannot see), so `thread` leaves them to `address`; they
 # cost 200 s of the CI run under TSan (ImageProcessingTests alone 125 s) and could show nothing.
 # A library that gains shared state leaves this list. UNIT_TEST_TARGETS overrides it.
-unshared="PassCompilerTests PassLintTests SigningTests PassModelTests ImageProcessingTests"
+unshared="PassCompilerTests PassLintTests SigningTests PassModelTests ImageProcessingTests OrderModelTests OrderPackageTests OrderPreviewTests"
 for target in $unshared; do
   library=Sources/${target%Tests}
   if grep -rqE '\b(TaskGroup|withTaskGroup|Mutex|Locked|actor|DispatchQueue|Thread)\b|Task *\{|Task\.detached' "$library"; then
