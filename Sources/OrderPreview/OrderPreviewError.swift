@@ -1,14 +1,14 @@
-/// Why an order's picture could not be made; each case says what is wrong.
-public enum OrderPreviewError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// An option is outside what the previewer draws (`name` is the parameter).
+/// Why an order could not be drawn.
+public enum OrderPreviewError: Error, Sendable, CustomStringConvertible {
+    /// An option outside what it may be: names the option and its range.
     case invalidOption(name: String, message: String)
-    /// Drawing or encoding failed (Cairo out of memory, a picture beyond the canvas limit).
+    /// Drawing failed (Cairo or the PNG encoder); `message` says how.
     case drawing(String)
 
     public var description: String {
         switch self {
-        case .invalidOption(let name, let message): return "\(name): \(message)"
-        case .drawing(let message): return "cannot draw the order: \(message)"
+        case .invalidOption(let name, let message): "\(name): \(message)"
+        case .drawing(let message): "cannot draw the order: \(message)"
         }
     }
 }

@@ -1,15 +1,15 @@
-/// How an order's picture is drawn.
+/// How an order is drawn: the pixel density, and the light or dark appearance of Wallet's order
+/// detail screen.
 public struct OrderPreviewOptions: Sendable, Hashable {
-    /// Pixels per point: 1, 2 or 3, the scales of Wallet's screens.
+    /// Pixels per point, 1…3 (iPhones draw at @2x and @3x).
     public var scale: Int
-    /// Draws the dark appearance (black background, light text) instead of the light one.
     public var dark: Bool
-
-    /// The scales Wallet's screens have.
-    public static let scales = 1...3
 
     public init(scale: Int = 2, dark: Bool = false) {
         self.scale = scale
         self.dark = dark
     }
+
+    /// The scales a picture can be drawn at.
+    public static let scales = 1...3
 }

@@ -145,17 +145,14 @@ public final class OrderService: Sendable {
         }
     }
 
-    /// The order as Wallet's order detail screen shows it (PNG), drawn on a thread of its own: the
-    /// painter lays the whole screen out in deep, wide frames that overran a cooperative pool
-    /// thread's stack (a SIGSEGV in the console's picture route), and drawing takes milliseconds of
-    /// CPU the pool's other requests should not wait for.
-    public func picture(_ order: StoredOrder, scale: Int, dark: Bool) async throws -> OrderPicture {
+    /// The order as Wallet's order detail screen shows it (PNG). Drawing takes milliseconds of CPU:
+    /// routes call it on the HTTP server's pool (`start: .inPool`), never on the cooperative pool.
+    public func picture(_ order: StoredOrder, scale: Int, dark: Bool) throws -> OrderPicture {
         guard let template = templates[order.template] else {
             throw OrderFailure.unusableTemplate(order.template, reason: "its folder is no longer under <templates>/orders/ on this instance")
         }
         let (model, _) = try Order.decodeAll(JSONValue.parse(Data(order.document.utf8)))
-        let files = template.files
-        return try await offPool { try OrderPreviewer().render(model, files: files, options: OrderPreviewOptions(scale: scale, dark: dark)) }
+        return try OrderPreviewer().render(model, files: template.files, options: OrderPreviewOptions(scale: scale, dark: dark))
     }
 
     /// Each order template (as `orders/<name>`) with the reason it cannot be used, or `nil` when its

@@ -25,11 +25,11 @@ extension ConsoleRoutes {
                 ConsolePage.secure(&response)
                 return response
             },
-            signed(.get, "/orders/:orderType/:orderId/preview.png", "An order's picture", needs: .scope(.ordersRead)) { request, context, _ in
+            signed(.get, "/orders/:orderType/:orderId/preview.png", "An order's picture", needs: .scope(.ordersRead), start: .inPool) { request, context, _ in
                 let key = try context.parameters.orderKey()
                 guard let order = try await orders.order(key) else { return .problem(status: .notFound, detail: "no such order") }
                 var response = HTTPResponse.bytes(
-                    try await orders.picture(order, scale: 2, dark: request.query("appearance") == "dark").png, contentType: "image/png")
+                    try orders.picture(order, scale: 2, dark: request.query("appearance") == "dark").png, contentType: "image/png")
                 ConsolePage.secure(&response)
                 return response
             },

@@ -61,7 +61,7 @@ struct OrderRoutes {
         })
         group.add(Route(
             .get, "/orders/:orderType/:orderId/preview", operationID: "previewOrder",
-            summary: "The order drawn as Wallet's order detail screen shows it (PNG)", auth: auth.requiring(.ordersRead),
+            summary: "The order drawn as Wallet's order detail screen shows it (PNG)", auth: auth.requiring(.ordersRead), start: .inPool,
             parameters: [RouteParameter("scale", in: .query, schema: "PreviewScale"), RouteParameter("appearance", in: .query, schema: "Appearance")],
             responses: [
                 RouteResponse(.ok, "The picture", body: RouteBody("image/png", schema: "PreviewPNG")), .empty(.notModified, "Not modified"),
@@ -86,7 +86,7 @@ struct OrderRoutes {
         guard let order = try await orders.order(key) else { throw OrderFailure.notFound(key.description) }
         let tag = "\"\(order.updateTag)-\(scale)x-\(appearance)\""
         if request.headers["if-none-match"] == tag { return .empty(status: .notModified, headers: ["ETag": tag]) }
-        var response = HTTPResponse.bytes(try await orders.picture(order, scale: scale, dark: appearance == "dark").png, contentType: "image/png")
+        var response = HTTPResponse.bytes(try orders.picture(order, scale: scale, dark: appearance == "dark").png, contentType: "image/png")
         response.headers["ETag"] = tag
         response.headers["Cache-Control"] = "private, no-cache"
         return response
