@@ -31,6 +31,8 @@ let service: WalletService = {
             .filter { FileManager.default.fileExists(atPath: Fixtures.templates.appendingPathComponent("\($0)/pass.json").path) }
             .map { "pass.dev.passwright.\($0)" }
         try Fixtures.devIdentities(in: identities, passTypeIdentifiers: passTypes)
+        // The sample order template's type, so the order routes are fuzzed past signing too.
+        try Fixtures.devOrderIdentity(in: identities, orderTypeIdentifier: "order.dev.passwright.shop")
         let configuration = ServiceConfiguration(
             database: try DatabaseConfiguration(url: "sqlite:\(folder.appendingPathComponent("wallet.sqlite").path)"),
             templatesDirectory: Fixtures.templates, identitiesDirectory: identities, publicURL: "https://fuzz.example",

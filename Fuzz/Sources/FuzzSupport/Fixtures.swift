@@ -36,6 +36,12 @@ public enum Fixtures {
         return files
     }
 
+    /// A development Order Type ID identity for `orderTypeIdentifier` in `folder`, under the same root.
+    @discardableResult
+    public static func devOrderIdentity(in folder: URL, orderTypeIdentifier: String) throws -> DevIdentityFiles {
+        try DevCertificates.create(in: folder, typeIdentifier: orderTypeIdentifier, kind: .order, teamIdentifier: teamIdentifier, now: Date())
+    }
+
     private static let scratch = Locked<[URL]>([])
 
     private static func removeScratch() {
