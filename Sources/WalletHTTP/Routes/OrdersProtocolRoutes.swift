@@ -53,7 +53,7 @@ struct OrdersProtocolRoutes {
         let order = try context.identity(as: OrderService.Stored.self)
         let body = try request.jsonObject()
         guard let pushToken = try body.string("pushToken"), !pushToken.isEmpty, pushToken.count <= 256,
-              pushToken.utf8.allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }) else {
+              pushToken.utf8.allSatisfy(WalletProtocolRoutes.isHexDigit) else {
             throw HTTPError.badRequest("pushToken must be the device's hex push token")
         }
         let created = try await orders.register(device: try context.parameters.require("orderDevice"), pushToken: pushToken, for: order.key)

@@ -65,7 +65,7 @@ struct WalletProtocolRoutes {
     }
 
     /// On the byte: a scalar's Unicode properties cost more than the rest of the check.
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
         default: false
