@@ -54,6 +54,14 @@ export PASSWRIGHT_BINARY=$PWD/$scratch/debug/passwright
 # Suites whose work is all in the database engine (a million-row plan test) skip themselves under
 # ThreadSanitizer, which can see no race there and would only slow them down.
 export PASSWRIGHT_TEST_MODE=$mode
+# Swift Testing starts every test case of a process at once. Under a sanitizer each case runs 5–15
+# times slower, so with all of WalletHTTPTests' cases sharing 2 cores a case's time limit (2 minutes)
+# measured the whole target's work rather than its own: CI's thread stage failed three times on
+# PostgreSQL cases that take 2–4 s on their own (ConsoleOrdersTests: 4 s for both engines). Three cases per core keep the cores full and the
+# limits meaningful (the target's 188 s under TSan did not grow); SWT_EXPERIMENTAL_… overrides it.
+if [ "$mode" != plain ]; then
+  export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-$(($(nproc) * 3))}
+fi
 
 echo "unit-tests: building ($mode)" >&2
 # A build prints no warning of ours (code, tests or manifest): one that appears fails the stage here,
