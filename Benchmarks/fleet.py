@@ -251,6 +251,19 @@ class Fleet:
         _, _, data, _ = await self.call(method, path, headers, body, expect)
         return json.loads(data) if data else None
 
+    async def signing_counters(self):
+        """The server's signed-pass cache counters from /metrics: (lookups answered, signatures made), or
+        None from a build without them."""
+        _, _, data, _ = await self.call("GET", "/metrics")
+        values = {}
+        for line in data.decode().splitlines():
+            name, _, value = line.partition(" ")
+            if name in ("passwright_archive_cache_hits", "passwright_archive_cache_misses"):
+                values[name] = float(value)
+        if len(values) < 2:
+            return None
+        return values["passwright_archive_cache_hits"], values["passwright_archive_cache_misses"]
+
     # Setup ---------------------------------------------------------------------------------------
 
     def template_zip(self):
@@ -434,6 +447,7 @@ class Fleet:
                 ["perf", "record", "-g", "-p", str(self.options.server_pid), "-o", f"{self.options.perf_dir}/perf-{self.options.engine}-{name}.data"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             await asyncio.sleep(1)  # perf attached before the trigger
+        counters_before = await self.signing_counters()
         before = cpu_snapshot(self.options)
         self.pool.waits = []
         wave.started = time.time()
@@ -464,7 +478,12 @@ class Fleet:
         while any(device.syncing for device in self.devices):
             await asyncio.sleep(0.1)
         self.wave = None
-        return self.summary(wave, before, load)
+        result = self.summary(wave, before, load)
+        counters_after = await self.signing_counters()
+        if counters_before and counters_after:
+            result["cache_hits"] = counters_after[0] - counters_before[0]
+            result["signatures_made"] = counters_after[1] - counters_before[1]
+        return result
 
     async def watch(self, wave):
         """Every second of the wave: pushes received, devices woken and holding the new pass so far, device
@@ -577,6 +596,8 @@ def report(path):
         ("server CPU over the wave (cores busy)", lambda r: f"{r['server_cpu']:.1f} s ({r['server_cpu'] / r['seconds']:.2f})"),
         ("**server CPU per refreshed pass**", lambda r: f"**{per_pass_ms(r, 'server_cpu')}**"),
         ("… in CMS signatures (1 signature = `bench`'s CPU)", lambda r: f"{signatures(r, 'server_cpu')} ({r['signature_ms']:.3f} ms, {r['signatures_per_second']:.0f}/s on 1 core)" if r["signature_ms"] else "—"),
+        ("signatures made per refreshed pass / archives served from the cache (server's /metrics)",
+         lambda r: f"{r['signatures_made'] / max(r['refreshed'], 1):.2f} / {r['cache_hits']:.0f}" if "signatures_made" in r else "—"),
         ("PostgreSQL CPU per refreshed pass (in signatures)", lambda r: f"{per_pass_ms(r, 'database_cpu')} ({signatures(r, 'database_cpu')})" if r["engine"] == "postgres" else "—"),
         ("fleet / stand-in CPU over the wave", lambda r: f"{r['fleet_cpu']:.1f} s / {r['standin_cpu']:.1f} s"),
         ("cores left to the server (cores − fleet − stand-in)", lambda r: f"{cores_left(r):.2f}"),

@@ -93,7 +93,7 @@ public final class WalletServices: Sendable {
             webhooksQueued: { webhookDoorbell.ring() }, countsAnalytics: configuration.analytics)
         identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
-        passes = PassService(store: store, templates: templates, notifications: configuration.notifications)
+        passes = PassService(store: store, templates: templates, notifications: configuration.notifications, archiveCacheBytes: configuration.archiveCacheBytes)
         rollouts = RolloutWorker(passes: passes, logger: logger)
         templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)
@@ -102,7 +102,11 @@ public final class WalletServices: Sendable {
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), orderTypeIdentifiers: Set((try? identities.orderTypeIdentifiers()) ?? []),
             identities: identities, logger: logger)
-        self.pushWorker = PushWorker(store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, logger: logger)
+        // Each slice of pushes goes out once the passes its devices will fetch are signed.
+        let passService = passes
+        self.pushWorker = PushWorker(
+            store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell,
+            prepare: { await passService.signAhead($0) }, logger: logger)
         holds = HoldReleaser(passes: passes, logger: logger)
         previews = PreviewService(passes: passes, templates: templates)
         holderPages = HolderPages(passes: passes, previews: previews)

@@ -232,3 +232,32 @@ import Testing
         }
     }
 }
+
+/// What the push worker signs before it wakes a batch's devices: the passes each device will fetch.
+@Suite struct PassesToRefreshStoreTests {
+    @Test(arguments: StoreEngine.selected)
+    func theDevicesPassesChangedSinceTheirPushWasQueuedEachOnce(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            var keys: [String: PassKey] = [:]
+            for serial in ["A", "B", "C", "OLD"] { keys[serial] = try await store.createPass(Fixture.pass(serial)).key }
+            for (device, serials) in [("device-1", ["A", "B", "OLD"]), ("device-2", ["A"]), ("device-3", ["C"])] {
+                for serial in serials { _ = try await store.register(deviceLibraryIdentifier: device, pushToken: "t-\(device)", pass: keys[serial]!) }
+            }
+            // OLD changed and was pushed earlier: device-1 already has it.
+            _ = try await store.updatePass(keys["OLD"]!) { _ in PassChange(data: "{\"v\":1}") }
+            for job in try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)) { #expect(try await store.completePush(job)) }
+            clock.advance(.seconds(5))
+
+            _ = try await store.updatePass(keys["A"]!) { _ in PassChange(data: "{\"v\":2}") }
+            _ = try await store.updatePass(keys["B"]!) { _ in PassChange(data: "{\"v\":2}") }
+            let jobs = try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30))
+            #expect(Set(jobs.map(\.deviceLibraryIdentifier)) == ["device-1", "device-2"])
+            let refreshed = try await store.passesToRefresh(after: jobs)
+            #expect(refreshed.map(\.key.serialNumber).sorted() == ["A", "B"], "A once for its two devices; not OLD, not C")
+            let current = try await store.passes([keys["A"]!, keys["B"]!])
+            #expect(refreshed.allSatisfy { current[$0.key]?.updateTag == $0.updateTag }, "as stored now")
+            #expect(try await store.passesToRefresh(after: []).isEmpty)
+        }
+    }
+}

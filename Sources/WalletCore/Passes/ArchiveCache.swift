@@ -3,52 +3,135 @@ import Foundation
 import PassModel
 import WalletStore
 
-/// Signed archives of recently fetched passes, keyed by pass, update tag and template version, so a device fetching an
-/// unchanged pass (or many devices fetching the same update) costs a lookup instead of a signature.
-/// Bounded: the least recently used entry goes first.
+/// Signed archives of recently built passes, keyed by pass, update tag and template version, so every
+/// device of a pass fetching one update (and any device fetching an unchanged pass) costs a lookup
+/// instead of a signature.
+///
+/// Bounded by bytes, not entries: what matters is how many passes a wave can hold between a pass's
+/// first and last device fetching it (a pass's devices wake up to seconds apart, so at 500 fetches a
+/// second a 256-entry bound turned over before the second device came and nearly every fetch signed;
+/// fleet benchmark, BENCHMARKS.md). The least recently used entry goes first, in constant time:
+/// uses are appended to a queue and an eviction skips queue slots a later use made stale.
 final class ArchiveCache: Sendable {
-    private struct Entry {
+    /// One build of a pass: the archive changes exactly when its update tag or template version does.
+    struct Version: Hashable, Sendable {
+        let key: PassKey
         let tag: Int64
         let templateVersion: Int64
+
+        init(key: PassKey, tag: Int64, templateVersion: Int64) {
+            (self.key, self.tag, self.templateVersion) = (key, tag, templateVersion)
+        }
+
+        init(_ pass: StoredPass) {
+            self.init(key: pass.key, tag: pass.updateTag, templateVersion: pass.templateVersion)
+        }
+    }
+
+    private struct Entry {
+        let version: Version
         let archive: Data
-        var lastUse: UInt64
+        /// The queue position of its latest use; older slots of the same pass are stale.
+        var stamp: UInt64
     }
 
     private struct State {
         var entries: [PassKey: Entry] = [:]
+        /// Uses in order, oldest first from `head`: (pass, stamp).
+        var queue: [(key: PassKey, stamp: UInt64)] = []
+        var head = 0
         var clock: UInt64 = 0
+        var statistics = ArchiveCacheStatistics()
+
+        mutating func use(_ key: PassKey) -> UInt64 {
+            clock += 1
+            queue.append((key, clock))
+            return clock
+        }
+
+        /// Keeps only the live slots once the queue (evicted and stale slots included) is over twice
+        /// the entries: hits do not grow it forever, and each slot is copied at most once on average.
+        mutating func compact() {
+            guard queue.count > 2 * entries.count + 64 else { return }
+            queue = queue[head...].filter { entries[$0.key]?.stamp == $0.stamp }
+            head = 0
+        }
     }
 
-    private let capacity: Int
+    /// The most bytes of archives kept.
+    let budget: Int
     private let state = Locked(State())
 
-    init(capacity: Int) {
-        self.capacity = capacity
+    /// A cache keeping at most `budget` bytes of archives (0 keeps none).
+    init(budget: Int) {
+        precondition(budget >= 0, "a cache budget is not negative")
+        self.budget = budget
     }
 
-    func archive(for pass: StoredPass) -> Data? {
+    func archive(for version: Version) -> Data? {
         state.withLock { state in
-            guard var entry = state.entries[pass.key], entry.tag == pass.updateTag,
-                  entry.templateVersion == pass.templateVersion else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[pass.key] = entry
+            guard var entry = state.entries[version.key], entry.version == version else {
+                state.statistics.misses += 1
+                return nil
+            }
+            state.statistics.hits += 1
+            entry.stamp = state.use(version.key)
+            state.entries[version.key] = entry
+            state.compact()
             return entry.archive
         }
     }
 
-    func store(_ archive: Data, for pass: StoredPass) {
+    /// Whether this build of the pass is held, without counting a lookup (signing ahead asks).
+    func holds(_ version: Version) -> Bool {
+        state.withLock { $0.entries[version.key]?.version == version }
+    }
+
+    func store(_ archive: Data, for version: Version) {
+        guard archive.count <= budget else { return }
         state.withLock { state in
-            state.clock += 1
-            state.entries[pass.key] = Entry(tag: pass.updateTag, templateVersion: pass.templateVersion, archive: archive, lastUse: state.clock)
-            if state.entries.count > capacity, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                state.entries[oldest] = nil
+            if let old = state.entries[version.key] { state.statistics.bytes -= old.archive.count }
+            let stamp = state.use(version.key)
+            state.entries[version.key] = Entry(version: version, archive: archive, stamp: stamp)
+            state.statistics.bytes += archive.count
+            while state.statistics.bytes > budget, state.head < state.queue.count {
+                let (key, stamp) = state.queue[state.head]
+                state.head += 1
+                if let entry = state.entries[key], entry.stamp == stamp {
+                    state.entries[key] = nil
+                    state.statistics.bytes -= entry.archive.count
+                }
             }
+            state.compact()
         }
     }
 
     /// Drops the pass's archive: after an erasure no copy of the old record may stay, in memory either.
     func forget(_ key: PassKey) {
-        state.withLock { _ = $0.entries.removeValue(forKey: key) }
+        state.withLock { state in
+            if let entry = state.entries.removeValue(forKey: key) { state.statistics.bytes -= entry.archive.count }
+        }
     }
+
+    var statistics: ArchiveCacheStatistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.entries = state.entries.count
+            return statistics
+        }
+    }
+}
+
+/// What the signed-pass cache did since start: for `/metrics` and the fleet benchmark, whose
+/// signatures per refreshed pass follow from its misses.
+public struct ArchiveCacheStatistics: Sendable, Equatable {
+    /// Lookups answered from the cache.
+    public var hits = 0
+    /// Lookups that found no archive, so the pass was built and signed: the signatures made, by
+    /// downloads and by signing ahead of pushes.
+    public var misses = 0
+    /// Passes held now.
+    public var entries = 0
+    /// Their archives' bytes.
+    public var bytes = 0
 }

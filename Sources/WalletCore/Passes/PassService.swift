@@ -28,20 +28,20 @@ public struct PassService: Sendable {
     let holdStored = Doorbell()
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off) {
-        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications)
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, archiveCacheBytes: Int = 128 << 20) {
+        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, archiveCacheBytes: archiveCacheBytes)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
         store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = PassWriter.defaultMaximumAttempts,
-        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, archiveCacheBytes: Int = 128 << 20
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
         self.templates = templates
         self.clock = clock
-        archives = ArchiveCache(capacity: 256)
+        archives = ArchiveCache(budget: archiveCacheBytes)
         let doorbell = holdStored
         writer = PassWriter(
             store: store, templates: templates, clock: clock, notifications: notifications, maximumAttempts: maximumUpdateAttempts,
@@ -109,15 +109,19 @@ public struct PassService: Sendable {
 
     /// The signed archive of a stored pass, built once per update tag and template version.
     public func archive(for pass: StoredPass) async throws -> Data {
-        if let cached = archives.archive(for: pass) { return cached }
+        let version = ArchiveCache.Version(pass)
+        if let cached = archives.archive(for: version) { return cached }
         let compiler = try await templates.compiler(for: pass)
         var overrides = try Self.object(pass.overrides)
         if pass.voided { overrides["voided"] = .bool(true) }
         let input = PassInput(record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber, authenticationToken: pass.authenticationToken, overrides: overrides)
         let archive = try compiler.compile(input).archive
-        archives.store(archive, for: pass)
+        archives.store(archive, for: version)
         return archive
     }
+
+    /// Hits, misses and size of the signed-pass cache, for `/metrics`.
+    public var archiveCacheStatistics: ArchiveCacheStatistics { archives.statistics }
 
     /// Whether the pass's template ships `personalization.json` (and so asks Wallet for a sign-up).
     public func offersPersonalization(_ pass: StoredPass) async -> Bool {

@@ -25,6 +25,12 @@ public final class PushWorker: Sendable {
     private let started = ContinuousClock.now
     /// Rung when pushes may have been queued; the idle worker waits on it.
     private let doorbell: Doorbell
+    /// Readies what the devices of a slice of pushes will fetch before the slice is sent
+    /// (``PassService/signAhead(_:)``); nothing for a worker made without it.
+    private let prepare: @Sendable ([PushJob]) async -> Void
+    /// Pushes readied at a time: small enough that the first pushes of a batch go out at once and
+    /// signing the next slice overlaps sending this one, large enough to keep every core signing.
+    static let preparedSlice = 64
 
     /// Counters for `/metrics` and `/api/v1/push/stats`.
     public struct PushState {
@@ -43,9 +49,14 @@ public final class PushWorker: Sendable {
         self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), logger: logger)
     }
 
-    /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes.
-    init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell, logger: Logger) {
+    /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes, and
+    /// calls `prepare` with each slice of a claimed batch before sending it.
+    init(
+        store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell,
+        prepare: @escaping @Sendable ([PushJob]) async -> Void = { _ in }, logger: Logger
+    ) {
         self.doorbell = doorbell
+        self.prepare = prepare
         self.store = store
         self.senders = senders
         self.configuration = configuration
@@ -142,8 +153,9 @@ public final class PushWorker: Sendable {
         }
     }
 
-    /// Claims one batch of due pushes and handles all of them; returns how many were claimed. Pushes
-    /// APNs accepted are settled together at the end of the round, in one transaction.
+    /// Claims one batch of due pushes and handles all of them, each slice after ``prepare`` readied
+    /// it; returns how many were claimed. Pushes APNs accepted are settled together at the end of the
+    /// round, in one transaction.
     @discardableResult
     public func drainOnce() async throws -> Int {
         let jobs = try await store.claimPushes(instance: configuration.instance, limit: configuration.claimSize, lease: configuration.lease)
@@ -151,7 +163,9 @@ public final class PushWorker: Sendable {
         let delivered = await withTaskGroup(of: PushJob?.self) { group in
             var delivered: [PushJob] = []
             var running = 0
-            for job in jobs {
+            for (index, job) in jobs.enumerated() {
+                // Sends already started keep going (paced) while the next slice is readied.
+                if index % Self.preparedSlice == 0 { await prepare(Array(jobs[index..<min(jobs.count, index + Self.preparedSlice)])) }
                 if running >= configuration.concurrency, let finished = await group.next() {
                     if let finished { delivered.append(finished) }
                     running -= 1
