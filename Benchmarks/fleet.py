@@ -258,11 +258,11 @@ class Fleet:
         values = {}
         for line in data.decode().splitlines():
             name, _, value = line.partition(" ")
-            if name in ("passwright_archive_cache_hits", "passwright_archive_cache_misses"):
+            if name in ("passwright_pass_cache_hits", "passwright_pass_cache_misses"):
                 values[name] = float(value)
         if len(values) < 2:
             return None
-        return values["passwright_archive_cache_hits"], values["passwright_archive_cache_misses"]
+        return values["passwright_pass_cache_hits"], values["passwright_pass_cache_misses"]
 
     # Setup ---------------------------------------------------------------------------------------
 

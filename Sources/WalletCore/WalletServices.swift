@@ -93,7 +93,7 @@ public final class WalletServices: Sendable {
             webhooksQueued: { webhookDoorbell.ring() }, countsAnalytics: configuration.analytics)
         identities = IdentityDirectory(root: configuration.identitiesDirectory, passphrase: configuration.passphrase, passphraseHelp: configuration.passphraseHelp)
         templates = TemplateLibrary(store: store, identities: identities, webServiceURL: configuration.webServiceURL)
-        passes = PassService(store: store, templates: templates, notifications: configuration.notifications, archiveCacheBytes: configuration.archiveCacheBytes)
+        passes = PassService(store: store, templates: templates, notifications: configuration.notifications, passCacheBytes: configuration.passCacheBytes)
         rollouts = RolloutWorker(passes: passes, logger: logger)
         templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)

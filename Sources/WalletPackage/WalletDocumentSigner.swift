@@ -39,16 +39,27 @@ public struct WalletDocumentSigner: Sendable {
     /// The payload is stored, not deflated: a few KB, and deflating it took 7 % of a batch pass's
     /// time (zlib sets up some 380 KB of state per entry) to save 1 KB.
     public func package(payload: Data, files: DocumentFiles, at now: Date) throws(WalletPackageError) -> SignedDocument {
+        let parts = try signParts(payload: payload, files: files, at: now)
+        return SignedDocument(manifest: parts.manifest, archive: try assemble(parts, files: files))
+    }
+
+    /// What is signed for one document: its payload, the manifest over it and `files`, and the
+    /// signature. A few KB, where the archive carries every file: what a cache keeps per document.
+    public func signParts(payload: Data, files: DocumentFiles, at now: Date) throws(WalletPackageError) -> SignedParts {
         precondition(files.kind == kind, "files hashed for \(files.kind.payloadFile) packaged as \(kind.payloadFile)")
         let manifest = files.layout.encoded(payloadHash: kind.manifestHash.hex(payload))
-        let signature = try sign(manifest, at: now)
+        return SignedParts(payload: payload, manifest: manifest, signature: try sign(manifest, at: now))
+    }
+
+    /// The archive of signed `parts` with the `files` they were signed over: copies, no signature.
+    public func assemble(_ parts: SignedParts, files: DocumentFiles) throws(WalletPackageError) -> Data {
         let archive: Data
         do {
             var writer = ZipWriter()
-            try writer.add(path: kind.payloadFile, data: payload, compression: .store)
+            try writer.add(path: kind.payloadFile, data: parts.payload, compression: .store)
             try writer.add(files.entries)
-            try writer.add(path: "manifest.json", data: manifest, compression: .store)
-            try writer.add(path: "signature", data: signature, compression: .store)
+            try writer.add(path: "manifest.json", data: parts.manifest, compression: .store)
+            try writer.add(path: "signature", data: parts.signature, compression: .store)
             archive = try writer.finish()
         } catch {
             throw .archive(error)
@@ -56,6 +67,6 @@ public struct WalletDocumentSigner: Sendable {
         if let limit = kind.maximumArchiveSize, archive.count >= limit {
             throw .tooLarge(size: archive.count, limit: limit)
         }
-        return SignedDocument(manifest: manifest, archive: archive)
+        return archive
     }
 }

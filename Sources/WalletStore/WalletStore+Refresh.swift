@@ -18,22 +18,7 @@ extension WalletStore {
             var seen = Set<PassKey>()
             for start in stride(from: 0, to: jobs.count, by: Self.maximumWriteBatch) {
                 let batch = jobs[start..<min(jobs.count, start + Self.maximumWriteBatch)]
-                // PostgreSQL types an untyped VALUES column as text, so the time is cast to compare with `updated_at`.
-                let list = Array(repeating: "(?, ?, CAST(? AS BIGINT))", count: batch.count).joined(separator: ", ")
-                let columns = StoredPass.columns.split(separator: ",").map { "passes." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
-                // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-                let rows = try await database.query(SQL(
-                    unsafeText: """
-                        SELECT \(columns) FROM (VALUES \(list)) AS wanted
-                        JOIN registrations ON registrations.device_library_identifier = wanted.column1
-                                          AND registrations.pass_type_identifier = wanted.column2
-                        JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier
-                                   AND passes.serial_number = registrations.serial_number
-                        WHERE passes.updated_at >= wanted.column3
-                        """,
-                    parameters: batch.flatMap {
-                        [SQLValue.text($0.deviceLibraryIdentifier), .text($0.passTypeIdentifier), .integer(Milliseconds.of($0.enqueuedAt))]
-                    }))
+                let rows = try await database.query(Self.passesToRefreshQuery(batch))
                 for row in rows {
                     let pass = try StoredPass(row: row)
                     if seen.insert(pass.key).inserted { passes.append(pass) }
@@ -41,5 +26,27 @@ extension WalletStore {
             }
             return passes
         }
+    }
+
+    /// The statement behind ``passesToRefresh(after:)`` for one batch of jobs, on its own so that tests
+    /// can ask each engine for its plan: a search of the registrations primary key per job and of the
+    /// passes primary key per registration, never a scan (it runs once per 64 pushes of a wave).
+    static func passesToRefreshQuery(_ jobs: ArraySlice<PushJob>) -> SQL {
+        // PostgreSQL types an untyped VALUES column as text, so the time is cast to compare with `updated_at`.
+        let list = Array(repeating: "(?, ?, CAST(? AS BIGINT))", count: jobs.count).joined(separator: ", ")
+        let columns = StoredPass.columns.split(separator: ",").map { "passes." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+        // Only fixed fragments and placeholders are concatenated; every value is a parameter.
+        return SQL(
+            unsafeText: """
+                SELECT \(columns) FROM (VALUES \(list)) AS wanted
+                JOIN registrations ON registrations.device_library_identifier = wanted.column1
+                                  AND registrations.pass_type_identifier = wanted.column2
+                JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier
+                           AND passes.serial_number = registrations.serial_number
+                WHERE passes.updated_at >= wanted.column3
+                """,
+            parameters: jobs.flatMap {
+                [SQLValue.text($0.deviceLibraryIdentifier), .text($0.passTypeIdentifier), .integer(Milliseconds.of($0.enqueuedAt))]
+            })
     }
 }

@@ -136,10 +136,10 @@ extension WalletStore {
         let parameters: [SQLValue]
         switch selection {
         case .tag(let tag):
-            source = Self.passRegistrations + "WHERE passes.update_tag = ?"
+            source = Self.passRegistrations + "WHERE passes.update_tag = ?\n" + Self.inPassOrder
             parameters = [.integer(tag)]
         case .pass(let key):
-            source = Self.passRegistrations + "WHERE passes.pass_type_identifier = ? AND passes.serial_number = ?"
+            source = Self.passRegistrations + "WHERE passes.pass_type_identifier = ? AND passes.serial_number = ?\n" + Self.inPassOrder
             parameters = [.text(key.passTypeIdentifier), .text(key.serialNumber)]
         case .order(let key):
             source = """
@@ -177,14 +177,24 @@ extension WalletStore {
     }
 
     /// The devices registered for passes, with each pass's type as the topic: the outbox row's
-    /// columns, the two times as parameters; the caller appends the `WHERE`.
+    /// columns, the two times as parameters; the caller appends the `WHERE` and ``inPassOrder``.
     private static let passRegistrations = """
-        SELECT DISTINCT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
+        SELECT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
                1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
         FROM passes
         JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
                           AND registrations.serial_number = passes.serial_number
         JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
 
+        """
+
+    /// One row per device and type, inserted (so claimed) in the order of the passes they hold: the
+    /// devices of one pass get adjacent outbox rows, so the push worker signs the pass once for all of
+    /// them and they fetch it while it is in the archive cache. In device order instead, a pass's
+    /// second device came half a wave after its first, long after the cache had let the archive go
+    /// (fleet benchmark: 1.46 signatures per refreshed pass with signing ahead).
+    private static let inPassOrder = """
+        GROUP BY registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token
+        ORDER BY MIN(registrations.serial_number)
         """
 }

@@ -261,3 +261,24 @@ import Testing
         }
     }
 }
+
+/// A template-wide change queues its pushes grouped by pass, so the push worker signs each pass once
+/// for all of its devices, which then fetch it while it is still in the archive cache.
+@Suite struct PushOrderStoreTests {
+    @Test(arguments: StoreEngine.selected)
+    func theDevicesOfOnePassAreClaimedTogether(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            var keys: [String: PassKey] = [:]
+            for serial in ["A", "B", "C"] { keys[serial] = try await store.createPass(Fixture.pass(serial)).key }
+            // Device names interleave the passes, so device order would alternate between them.
+            let holders = [("d1", "C"), ("d2", "A"), ("d3", "B"), ("d4", "C"), ("d5", "A"), ("d6", "B"), ("d7", "A")]
+            for (device, serial) in holders { _ = try await store.register(deviceLibraryIdentifier: device, pushToken: "t-\(device)", pass: keys[serial]!) }
+            let outcome = try await store.updatePasses(template: Fixture.pass("A").template) { _ in PassChange(data: "{\"v\":9}") }
+            #expect(outcome.changed == 3 && outcome.pushesQueued == 7)
+
+            let claimed = try await store.claimPushes(instance: "a", limit: 10, lease: .seconds(30)).map(\.deviceLibraryIdentifier)
+            let holding = Dictionary(uniqueKeysWithValues: holders)
+            #expect(claimed.map { holding[$0]! } == ["A", "A", "A", "B", "B", "C", "C"], "claimed \(claimed)")
+        }
+    }
+}

@@ -84,3 +84,42 @@ import Testing
         ))
     }
 }
+
+/// What the push worker signs ahead is read once per 64 pushes of a wave: its cost must follow the
+/// jobs' registrations, never the tables (a scan per slice would cost a 10,000-pass wave 150 passes
+/// through registrations). Asserted on the engine's plan, not on a time.
+@Suite struct PassesToRefreshPlanTests {
+    @Test(arguments: StoreEngine.selected)
+    func eachJobIsARegistrationsSearchAndEachPassAPrimaryKeyLookup(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            try await UpdatedSerialsPlanTests.seed(store.database)
+            try await store.database.execute(SQL(
+                """
+                INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, enqueued_at, next_attempt_at)
+                SELECT device_library_identifier, ?, push_token, 0, 0 FROM devices
+                WHERE CAST(SUBSTR(device_library_identifier, 8) AS INTEGER) < 64
+                """,
+                .text(Fixture.passType)))
+            let jobs = try await store.claimPushes(instance: "plan", limit: 64, lease: .seconds(60))
+            #expect(jobs.count == 64)
+            if store.database.engine == .postgres {
+                _ = try await store.database.execute(SQL("ANALYZE registrations"))
+                _ = try await store.database.execute(SQL("ANALYZE passes"))
+            }
+            let plan = try await store.database.queryPlan(of: WalletStore.passesToRefreshQuery(jobs[...]))
+            switch plan.engine {
+            case .sqlite:
+                #expect(!plan.lines.contains { $0.hasPrefix("SCAN registrations") || $0.hasPrefix("SCAN passes") }, "\(plan)")
+                #expect(plan.lines.contains { $0.hasPrefix("SEARCH registrations") && $0.contains("device_library_identifier=? AND pass_type_identifier=?") }, "\(plan)")
+                #expect(plan.lines.contains { $0.hasPrefix("SEARCH passes") && $0.contains("pass_type_identifier=? AND serial_number=?") }, "\(plan)")
+            case .postgres:
+                #expect(!plan.lines.contains { $0.contains("Seq Scan on registrations") || $0.contains("Seq Scan on passes") }, "\(plan)")
+                #expect(plan.lines.contains { $0.contains("registrations_pkey") } && plan.lines.contains { $0.contains("passes_pkey") }, "\(plan)")
+            }
+            // Every pass the 64 devices hold (all changed at 0, as their pushes were queued), once.
+            let expected = Set((0..<64 * UpdatedSerialsPlanTests.perDevice).map { "S\(100_000 + ($0 * 7919) % UpdatedSerialsPlanTests.passes)" })
+            let refreshed = try await store.passesToRefresh(after: jobs)
+            #expect(Set(refreshed.map(\.key.serialNumber)) == expected && refreshed.count == expected.count)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import PassModel
+import WalletPackage
 
 /// A signed pass: the archive bytes plus the facts a caller stores or reports.
 public struct CompiledPass: Sendable {
@@ -16,4 +17,20 @@ public struct CompiledPass: Sendable {
     public var serialNumber: String { pass.serialNumber }
     /// The pass's web service token, if it has a web service.
     public var authenticationToken: String? { pass.authenticationToken }
+}
+
+/// A pass signed by a ``PassCompiler`` but not packaged: `pass.json`, its manifest and signature, and
+/// whether it carries the template's personalization files (NFC passes only).
+public struct SignedPass: Sendable, Hashable {
+    /// What was signed.
+    public let parts: SignedParts
+    /// Whether the archive includes `personalization.json` and its logo.
+    public let personalized: Bool
+
+    public init(parts: SignedParts, personalized: Bool) {
+        (self.parts, self.personalized) = (parts, personalized)
+    }
+
+    /// The bytes it holds.
+    public var size: Int { parts.size }
 }

@@ -66,15 +66,32 @@ public struct PassCompiler: Sendable {
     /// Builds one signed pass.
     public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
         let (pass, issues) = try validate(input, at: now)
-        let passJSON = pass.encoded()
+        let signed = try sign(pass, recordName: input.recordName, at: now)
+        return CompiledPass(pass: pass, passJSON: signed.parts.payload, archive: try package(signed, recordName: input.recordName), warnings: issues)
+    }
+
+    /// Builds and signs one pass without packaging it: the few KB a server keeps per pass, where the
+    /// archive carries every template file again (``package(_:recordName:)`` makes it).
+    public func sign(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> SignedPass {
+        try sign(try validate(input, at: now).pass, recordName: input.recordName, at: now)
+    }
+
+    /// The `.pkpass` of a pass signed by this compiler: the template's files copied in, no signature made.
+    public func package(_ signed: SignedPass, recordName: String) throws(PassCompilerError) -> Data {
         do {
-            let signed = try signer.package(payload: passJSON, files: pass.nfc != nil ? files.all : files.withoutPersonalization, at: now)
-            return CompiledPass(pass: pass, passJSON: passJSON, archive: signed.archive, warnings: issues)
+            return try signer.assemble(signed.parts, files: signed.personalized ? files.all : files.withoutPersonalization)
         } catch {
-            switch error {
-            case .archive(let zipError): throw .packaging(message: "\(input.recordName): cannot write the archive: \(zipError)")
-            default: throw .packaging(message: "\(input.recordName): cannot sign the manifest: \(error)")
-            }
+            throw .packaging(message: "\(recordName): cannot write the archive: \(error)")
+        }
+    }
+
+    private func sign(_ pass: Pass, recordName: String, at now: Date) throws(PassCompilerError) -> SignedPass {
+        let personalized = pass.nfc != nil
+        do {
+            let parts = try signer.signParts(payload: pass.encoded(), files: personalized ? files.all : files.withoutPersonalization, at: now)
+            return SignedPass(parts: parts, personalized: personalized)
+        } catch {
+            throw .packaging(message: "\(recordName): cannot sign the manifest: \(error)")
         }
     }
 

@@ -45,7 +45,7 @@ struct ServeCommand: Subcommand {
                 The least time between two notifications for one pass; later notifying edits fold into one \
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
-            .value("archive-cache", "MIB", help: "Memory kept for signed passes, so the devices of one pass share one signature; 0 to 65536 MiB (default: 128, about 2,000 passes of 65 KB)."),
+            .value("pass-cache", "MIB", help: "Memory kept for signed passes, so the devices of one pass share one signature; 0 to 65536 MiB (default: 128, about 2,000 passes of 65 KB)."),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most, so a template-wide change goes out at a steady pace; 1 to 100000 (default: 1000)."),
             .value("analytics", "on|off", help: "Count each event into the daily analytics counters (GET /api/v1/analytics, /metrics) in its own transaction (default: on; off writes none, and the reports show nothing new)."),
             .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),
@@ -85,7 +85,7 @@ struct ServeCommand: Subcommand {
     let walletBadges: String?
     let analyticsOn: Bool
     let pushRate: Int
-    let archiveCacheBytes: Int
+    let passCacheBytes: Int
     let notifications: NotificationPolicy
     let environment: [String: String]
 
@@ -128,11 +128,11 @@ struct ServeCommand: Subcommand {
             throw UsageError("--push-rate takes 1 to 100000 pushes per second, not '\(rateText)'")
         }
         pushRate = rate
-        let cacheText = setting("archive-cache", "PASSWRIGHT_ARCHIVE_CACHE") ?? "128"
+        let cacheText = setting("pass-cache", "PASSWRIGHT_PASS_CACHE") ?? "128"
         guard let cacheMiB = Int(cacheText), (0...65_536).contains(cacheMiB) else {
-            throw UsageError("--archive-cache takes 0 to 65536 MiB, not '\(cacheText)'")
+            throw UsageError("--pass-cache takes 0 to 65536 MiB, not '\(cacheText)'")
         }
-        archiveCacheBytes = cacheMiB << 20
+        passCacheBytes = cacheMiB << 20
         let consoleText = setting("console", "PASSWRIGHT_CONSOLE") ?? "on"
         guard consoleText == "on" || consoleText == "off" else { throw UsageError("--console is on or off, not '\(consoleText)'") }
         consoleOn = consoleText == "on"
@@ -211,7 +211,7 @@ struct ServeCommand: Subcommand {
         configuration.eventRetention = eventRetention
         configuration.auditRetention = auditRetention
         configuration.retention = passRetention
-        configuration.archiveCacheBytes = archiveCacheBytes
+        configuration.passCacheBytes = passCacheBytes
         let service = try WalletService(
             configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),

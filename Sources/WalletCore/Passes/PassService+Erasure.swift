@@ -30,7 +30,7 @@ extension PassService {
             return PassWriter.Plan(request: request, heldUntil: nil)
         }
         let landed = try await writer.commit([try await plan(pass, try await store.hold(key))], replan: plan)
-        archives.forget(key)
+        signedPasses.forget(key)
         try await store.flushErasedPages()
         return Erasure(key: key, alreadyErased: false, pushesQueued: landed.pushesQueued)
     }

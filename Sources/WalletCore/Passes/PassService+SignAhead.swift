@@ -3,7 +3,7 @@ import WalletStore
 
 extension PassService {
     /// Builds and signs, before the pushes of `jobs` go out, the passes their devices will fetch, into
-    /// the archive cache, so each device's fetch is a lookup and every device of a pass shares one
+    /// the signed-pass cache, so each device's fetch is a copy and every device of a pass shares one
     /// signature. The push worker calls this per slice of a claimed batch and sends that slice's
     /// pushes only after it returns: pushes then never outrun signing, so a wave goes at the signing
     /// rate of this machine when that is below `--push-rate` (fleet benchmark, BENCHMARKS.md).
@@ -11,9 +11,9 @@ extension PassService {
     /// Builds run on as many tasks as there are cores. A pass that cannot be read or built is left to
     /// the device's own fetch, which answers with the true error; nothing here fails a push.
     func signAhead(_ jobs: [PushJob]) async {
-        guard archives.budget > 0 else { return }
+        guard signedPasses.budget > 0 else { return }
         guard let passes = try? await store.passesToRefresh(after: jobs) else { return }
-        let pending = passes.filter { !archives.holds(ArchiveCache.Version($0)) }
+        let pending = passes.filter { !signedPasses.holds(SignedPassCache.Version($0)) }
         let width = ProcessInfo.processInfo.activeProcessorCount
         await withTaskGroup(of: Void.self) { group in
             var running = 0
@@ -22,7 +22,10 @@ extension PassService {
                     await group.next()
                     running -= 1
                 }
-                group.addTask { _ = try? await self.archive(for: pass) }
+                group.addTask {
+                    guard let compiler = try? await self.templates.compiler(for: pass) else { return }
+                    _ = try? self.signed(pass, with: compiler)
+                }
                 running += 1
             }
         }

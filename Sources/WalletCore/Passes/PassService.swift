@@ -19,7 +19,7 @@ import WalletStore
 public struct PassService: Sendable {
     let store: WalletStore
     let templates: TemplateLibrary
-    let archives: ArchiveCache
+    let signedPasses: SignedPassCache
     /// The source of "now" for everything the service dates; the store's clock unless a test pins one.
     let clock: any WalletClock
     /// The one write pipeline every change to a pass goes through.
@@ -28,20 +28,20 @@ public struct PassService: Sendable {
     let holdStored = Doorbell()
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, archiveCacheBytes: Int = 128 << 20) {
-        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, archiveCacheBytes: archiveCacheBytes)
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, passCacheBytes: Int = 128 << 20) {
+        self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, passCacheBytes: passCacheBytes)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
         store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = PassWriter.defaultMaximumAttempts,
-        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, archiveCacheBytes: Int = 128 << 20
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, passCacheBytes: Int = 128 << 20
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store
         self.templates = templates
         self.clock = clock
-        archives = ArchiveCache(budget: archiveCacheBytes)
+        signedPasses = SignedPassCache(budget: passCacheBytes)
         let doorbell = holdStored
         writer = PassWriter(
             store: store, templates: templates, clock: clock, notifications: notifications, maximumAttempts: maximumUpdateAttempts,
@@ -107,21 +107,29 @@ public struct PassService: Sendable {
         return try await writer.write(template: template, change, origin: origin)
     }
 
-    /// The signed archive of a stored pass, built once per update tag and template version.
+    /// The signed archive of a stored pass, signed once per update tag and template version (and
+    /// packaged again from the signed parts on each later call).
     public func archive(for pass: StoredPass) async throws -> Data {
-        let version = ArchiveCache.Version(pass)
-        if let cached = archives.archive(for: version) { return cached }
         let compiler = try await templates.compiler(for: pass)
+        return try compiler.package(try signed(pass, with: compiler), recordName: "stored pass \(pass.key)")
+    }
+
+    /// The pass signed with `compiler` (its template version's): from the cache, or signed now and kept.
+    func signed(_ pass: StoredPass, with compiler: PassCompiler) throws -> SignedPass {
+        let version = SignedPassCache.Version(pass)
+        if let cached = signedPasses.signed(version) { return cached }
         var overrides = try Self.object(pass.overrides)
         if pass.voided { overrides["voided"] = .bool(true) }
-        let input = PassInput(record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber, authenticationToken: pass.authenticationToken, overrides: overrides)
-        let archive = try compiler.compile(input).archive
-        archives.store(archive, for: version)
-        return archive
+        let input = PassInput(
+            record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber,
+            authenticationToken: pass.authenticationToken, overrides: overrides)
+        let signed = try compiler.sign(input)
+        signedPasses.store(signed, for: version)
+        return signed
     }
 
     /// Hits, misses and size of the signed-pass cache, for `/metrics`.
-    public var archiveCacheStatistics: ArchiveCacheStatistics { archives.statistics }
+    public var passCacheStatistics: SignedPassCacheStatistics { signedPasses.statistics }
 
     /// Whether the pass's template ships `personalization.json` (and so asks Wallet for a sign-up).
     public func offersPersonalization(_ pass: StoredPass) async -> Bool {

@@ -7,7 +7,7 @@ import WalletStore
 /// Pictures of recently previewed passes, keyed by pass, update tag, template version and the
 /// preview's options, so an admin console redrawing the same pass (or many tabs showing it) costs a
 /// lookup instead of a layout and a PNG encode. A pass's preview changes only when one of those
-/// changes, just as its signed archive does (``ArchiveCache``).
+/// changes, just as its signed archive does (``SignedPassCache``).
 ///
 /// Bounded twice: by entries and by bytes (a picture of both sides at @3x is about a megabyte); the
 /// least recently used entry goes first. Storing a pass's picture at a newer tag or version drops

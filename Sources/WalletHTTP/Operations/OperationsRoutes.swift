@@ -33,7 +33,7 @@ struct OperationsRoutes {
             let statuses = (try? await templates.statuses()) ?? [:]
             let ready = statuses.values.filter { $0.entry.compiler != nil }.count
             let counters = pushWorker.counters
-            let archives = service.archiveCacheStatistics
+            let archives = service.passCacheStatistics
             var gauges: [(name: String, help: String, value: Double)] = [
                 ("passwright_templates_ready", "Templates that can issue passes.", Double(ready)),
                 ("passwright_templates_unavailable", "Templates that cannot issue passes (see /api/v1/templates).", Double(statuses.count - ready)),
@@ -41,9 +41,9 @@ struct OperationsRoutes {
                 ("passwright_push_oldest_pending_seconds", "Age of the oldest waiting push.", outbox?.oldestPendingAge.map { Double($0.components.seconds) } ?? 0),
                 ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),
                 ("passwright_push_identities_stopped", "Pass types whose APNs identity was refused (403).", Double(counters.stoppedIdentities.count)),
-                ("passwright_archive_cache_hits", "Pass downloads answered with an archive signed before, since start.", Double(archives.hits)),
-                ("passwright_archive_cache_misses", "Pass downloads that built and signed the pass, since start.", Double(archives.misses)),
-                ("passwright_archive_cache_bytes", "Bytes of signed passes held in memory (at most serve's --archive-cache).", Double(archives.bytes)),
+                ("passwright_pass_cache_hits", "Pass downloads answered with an archive signed before, since start.", Double(archives.hits)),
+                ("passwright_pass_cache_misses", "Pass downloads that built and signed the pass, since start.", Double(archives.misses)),
+                ("passwright_pass_cache_bytes", "Bytes of signed passes held in memory (at most serve's --pass-cache).", Double(archives.bytes)),
             ]
             for (passType, seconds) in expiry.secondsUntilExpiry(now: Date()) {
                 gauges.append(("passwright_identity_expiry_seconds{identity=\"\(ServiceMetrics.escapeLabel(passType))\"}",

@@ -23,7 +23,7 @@ struct PushEndToEndTests {
                     tags.append(try listing["lastUpdated"].string.orThrow("no lastUpdated"))
                 }
                 #expect(try standIn.requests().isEmpty, "registering pushes nothing")
-                let signatures = try await ArchiveCacheTests.counters(server)
+                let signatures = try await SignedPassCacheTests.counters(server)
 
                 let outcome = try await admin.update(Self.loyalty, "PUSH-1", data: ["points": 9876])
                 #expect(outcome["pushesQueued"].number == 2)
@@ -52,7 +52,7 @@ struct PushEndToEndTests {
                 #expect(stats["sent"].number == 2)
                 #expect(stats["failuresByReason"] == [:])
                 // The new pass was signed once, before its devices were woken, for both of them.
-                #expect(try await ArchiveCacheTests.counters(server) == ArchiveCacheTests.Counters(hits: signatures.hits, misses: signatures.misses + 1))
+                #expect(try await SignedPassCacheTests.counters(server) == SignedPassCacheTests.Counters(hits: signatures.hits, misses: signatures.misses + 1))
 
                 // What a device does on the push: list changed serials since its tag, then fetch the pass.
                 for (device, tag) in zip(devices, tags) {
@@ -63,7 +63,7 @@ struct PushEndToEndTests {
                     #expect(fetched.status == 200)
                     #expect(try ServedPass(archive: fetched.body).fieldValue("points").number == 9876)
                 }
-                #expect(try await ArchiveCacheTests.counters(server) == ArchiveCacheTests.Counters(hits: signatures.hits + 2, misses: signatures.misses + 1),
+                #expect(try await SignedPassCacheTests.counters(server) == SignedPassCacheTests.Counters(hits: signatures.hits + 2, misses: signatures.misses + 1),
                         "both fetches were answered with the archive signed ahead")
             }
         }

@@ -1,64 +1,69 @@
 import Foundation
+import PassCompiler
 import PassModel
+import WalletPackage
 import Testing
 @testable import WalletCore
 
 /// The signed-pass cache: bounded by bytes, least recently used out first, keyed by the pass's
 /// version; and over HTTP, the devices of one pass share one signature per update.
-struct ArchiveCacheTests {
-    static func version(_ serial: String, tag: Int64 = 1, templateVersion: Int64 = 1) -> ArchiveCache.Version {
-        ArchiveCache.Version(key: PassKey(passTypeIdentifier: "pass.test", serialNumber: serial), tag: tag, templateVersion: templateVersion)
+struct SignedPassCacheTests {
+    static func version(_ serial: String, tag: Int64 = 1, templateVersion: Int64 = 1) -> SignedPassCache.Version {
+        SignedPassCache.Version(key: PassKey(passTypeIdentifier: "pass.test", serialNumber: serial), tag: tag, templateVersion: templateVersion)
     }
 
-    static func bytes(_ count: Int, _ fill: UInt8 = 1) -> Data { Data(repeating: fill, count: count) }
+    /// A signed pass of `count` bytes (all in its payload).
+    static func bytes(_ count: Int, _ fill: UInt8 = 1) -> SignedPass {
+        SignedPass(parts: SignedParts(payload: Data(repeating: fill, count: count), manifest: Data(), signature: Data()), personalized: false)
+    }
 
     @Test func theBudgetIsInBytesAndTheLeastRecentlyUsedGoesFirst() {
-        let cache = ArchiveCache(budget: 100)
+        let cache = SignedPassCache(budget: 100)
         cache.store(Self.bytes(40), for: Self.version("a"))
         cache.store(Self.bytes(40), for: Self.version("b"))
-        #expect(cache.archive(for: Self.version("a")) != nil, "a is used after b")
+        #expect(cache.signed(Self.version("a")) != nil, "a is used after b")
         cache.store(Self.bytes(40), for: Self.version("c"))
-        #expect(cache.archive(for: Self.version("b")) == nil, "b was the least recently used")
-        #expect(cache.archive(for: Self.version("a")) != nil && cache.archive(for: Self.version("c")) != nil)
-        #expect(cache.statistics == ArchiveCacheStatistics(hits: 3, misses: 1, entries: 2, bytes: 80))
+        #expect(cache.signed(Self.version("b")) == nil, "b was the least recently used")
+        #expect(cache.signed(Self.version("a")) != nil && cache.signed(Self.version("c")) != nil)
+        #expect(cache.statistics == SignedPassCacheStatistics(hits: 3, misses: 1, entries: 2, bytes: 80))
     }
 
     @Test func anotherTagOrTemplateVersionMissesAndAReplacementKeepsTheBytesRight() {
-        let cache = ArchiveCache(budget: 1000)
+        let cache = SignedPassCache(budget: 1000)
         cache.store(Self.bytes(400), for: Self.version("a"))
-        #expect(cache.archive(for: Self.version("a", tag: 2)) == nil)
-        #expect(cache.archive(for: Self.version("a", templateVersion: 2)) == nil)
+        #expect(cache.signed(Self.version("a", tag: 2)) == nil)
+        #expect(cache.signed(Self.version("a", templateVersion: 2)) == nil)
         cache.store(Self.bytes(300, 2), for: Self.version("a", tag: 2))
-        #expect(cache.archive(for: Self.version("a")) == nil, "the old build is gone with its tag")
-        #expect(cache.archive(for: Self.version("a", tag: 2)) == Self.bytes(300, 2))
+        #expect(cache.signed(Self.version("a")) == nil, "the old build is gone with its tag")
+        #expect(cache.signed(Self.version("a", tag: 2)) == Self.bytes(300, 2))
         #expect(cache.statistics.bytes == 300 && cache.statistics.entries == 1)
         cache.forget(Self.version("a").key)
-        #expect(cache.statistics.bytes == 0 && cache.archive(for: Self.version("a", tag: 2)) == nil)
+        #expect(cache.statistics.bytes == 0 && cache.signed(Self.version("a", tag: 2)) == nil)
     }
 
     @Test func anArchiveOverTheBudgetIsNotKeptAndEvictsNothing() {
-        let cache = ArchiveCache(budget: 100)
+        let cache = SignedPassCache(budget: 100)
         cache.store(Self.bytes(60), for: Self.version("a"))
         cache.store(Self.bytes(101), for: Self.version("big"))
-        #expect(cache.archive(for: Self.version("big")) == nil && cache.archive(for: Self.version("a")) != nil)
-        let none = ArchiveCache(budget: 0)
+        #expect(cache.signed(Self.version("big")) == nil && cache.signed(Self.version("a")) != nil)
+        let none = SignedPassCache(budget: 0)
         none.store(Self.bytes(1), for: Self.version("a"))
-        #expect(none.archive(for: Self.version("a")) == nil)
+        #expect(none.signed(Self.version("a")) == nil)
     }
 
     /// Hits append to the use queue; compacting it must keep every entry and the order of last use.
     @Test func manyHitsKeepEveryEntryAndTheOrderOfLastUse() {
-        let cache = ArchiveCache(budget: 10 * 10)
+        let cache = SignedPassCache(budget: 10 * 10)
         let serials = (0..<10).map { "p\($0)" }
         for serial in serials { cache.store(Self.bytes(10), for: Self.version(serial)) }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
-            #expect(cache.archive(for: Self.version(serials.randomElement(using: &generator)!)) != nil)
+            #expect(cache.signed(Self.version(serials.randomElement(using: &generator)!)) != nil)
         }
         // Use them in a known order, then add three: the three used longest ago go.
-        for serial in serials { _ = cache.archive(for: Self.version(serial)) }
+        for serial in serials { _ = cache.signed(Self.version(serial)) }
         for serial in ["n0", "n1", "n2"] { cache.store(Self.bytes(10), for: Self.version(serial)) }
-        let kept = serials.filter { cache.archive(for: Self.version($0)) != nil }
+        let kept = serials.filter { cache.signed(Self.version($0)) != nil }
         #expect(kept == Array(serials.dropFirst(3)))
         #expect(cache.statistics.entries == 10 && cache.statistics.bytes == 100)
     }
@@ -95,6 +100,6 @@ struct ArchiveCacheTests {
             let line = try text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.orThrow("no \(name) in /metrics")
             return Int(try Double(line.split(separator: " ")[1]).orThrow("bad line \(line)"))
         }
-        return Counters(hits: try value("passwright_archive_cache_hits"), misses: try value("passwright_archive_cache_misses"))
+        return Counters(hits: try value("passwright_pass_cache_hits"), misses: try value("passwright_pass_cache_misses"))
     }
 }

@@ -1,19 +1,21 @@
 import Locking
 import Foundation
+import PassCompiler
 import PassModel
 import WalletStore
 
-/// Signed archives of recently built passes, keyed by pass, update tag and template version, so every
-/// device of a pass fetching one update (and any device fetching an unchanged pass) costs a lookup
-/// instead of a signature.
+/// Recently signed passes, keyed by pass, update tag and template version, so every device of a pass
+/// fetching one update (and any device fetching an unchanged pass) costs a copy instead of a signature.
 ///
-/// Bounded by bytes, not entries: what matters is how many passes a wave can hold between a pass's
-/// first and last device fetching it (a pass's devices wake up to seconds apart, so at 500 fetches a
-/// second a 256-entry bound turned over before the second device came and nearly every fetch signed;
-/// fleet benchmark, BENCHMARKS.md). The least recently used entry goes first, in constant time:
-/// uses are appended to a queue and an eviction skips queue slots a later use made stale.
-final class ArchiveCache: Sendable {
-    /// One build of a pass: the archive changes exactly when its update tag or template version does.
+/// It keeps what was signed (``SignedPass``: `pass.json`, manifest, signature; about 6 KB), not the
+/// archive, which repeats the template's images in every pass (65 KB for the loyalty sample): the
+/// archive is assembled again on each hit, a copy. So a budget holds ten times the passes, and what
+/// it must hold is every pass signed between a pass's push and its devices' fetches, seconds of a
+/// wave (with whole archives, 128 MiB held 2,000 passes and a 10,000-pass wave signed 1.4 times per
+/// pass; fleet benchmark, BENCHMARKS.md). Bounded by bytes; the least recently used entry goes first,
+/// in constant time: uses are appended to a queue and an eviction skips slots a later use made stale.
+final class SignedPassCache: Sendable {
+    /// One build of a pass: what is signed changes exactly when its update tag or template version does.
     struct Version: Hashable, Sendable {
         let key: PassKey
         let tag: Int64
@@ -30,7 +32,7 @@ final class ArchiveCache: Sendable {
 
     private struct Entry {
         let version: Version
-        let archive: Data
+        let signed: SignedPass
         /// The queue position of its latest use; older slots of the same pass are stale.
         var stamp: UInt64
     }
@@ -41,7 +43,7 @@ final class ArchiveCache: Sendable {
         var queue: [(key: PassKey, stamp: UInt64)] = []
         var head = 0
         var clock: UInt64 = 0
-        var statistics = ArchiveCacheStatistics()
+        var statistics = SignedPassCacheStatistics()
 
         mutating func use(_ key: PassKey) -> UInt64 {
             clock += 1
@@ -58,17 +60,17 @@ final class ArchiveCache: Sendable {
         }
     }
 
-    /// The most bytes of archives kept.
+    /// The most bytes of signed passes kept.
     let budget: Int
     private let state = Locked(State())
 
-    /// A cache keeping at most `budget` bytes of archives (0 keeps none).
+    /// A cache keeping at most `budget` bytes of signed passes (0 keeps none).
     init(budget: Int) {
         precondition(budget >= 0, "a cache budget is not negative")
         self.budget = budget
     }
 
-    func archive(for version: Version) -> Data? {
+    func signed(_ version: Version) -> SignedPass? {
         state.withLock { state in
             guard var entry = state.entries[version.key], entry.version == version else {
                 state.statistics.misses += 1
@@ -78,7 +80,7 @@ final class ArchiveCache: Sendable {
             entry.stamp = state.use(version.key)
             state.entries[version.key] = entry
             state.compact()
-            return entry.archive
+            return entry.signed
         }
     }
 
@@ -87,33 +89,33 @@ final class ArchiveCache: Sendable {
         state.withLock { $0.entries[version.key]?.version == version }
     }
 
-    func store(_ archive: Data, for version: Version) {
-        guard archive.count <= budget else { return }
+    func store(_ signed: SignedPass, for version: Version) {
+        guard signed.size <= budget else { return }
         state.withLock { state in
-            if let old = state.entries[version.key] { state.statistics.bytes -= old.archive.count }
+            if let old = state.entries[version.key] { state.statistics.bytes -= old.signed.size }
             let stamp = state.use(version.key)
-            state.entries[version.key] = Entry(version: version, archive: archive, stamp: stamp)
-            state.statistics.bytes += archive.count
+            state.entries[version.key] = Entry(version: version, signed: signed, stamp: stamp)
+            state.statistics.bytes += signed.size
             while state.statistics.bytes > budget, state.head < state.queue.count {
                 let (key, stamp) = state.queue[state.head]
                 state.head += 1
                 if let entry = state.entries[key], entry.stamp == stamp {
                     state.entries[key] = nil
-                    state.statistics.bytes -= entry.archive.count
+                    state.statistics.bytes -= entry.signed.size
                 }
             }
             state.compact()
         }
     }
 
-    /// Drops the pass's archive: after an erasure no copy of the old record may stay, in memory either.
+    /// Drops the pass's signed parts: after an erasure no copy of the old record may stay, in memory either.
     func forget(_ key: PassKey) {
         state.withLock { state in
-            if let entry = state.entries.removeValue(forKey: key) { state.statistics.bytes -= entry.archive.count }
+            if let entry = state.entries.removeValue(forKey: key) { state.statistics.bytes -= entry.signed.size }
         }
     }
 
-    var statistics: ArchiveCacheStatistics {
+    var statistics: SignedPassCacheStatistics {
         state.withLock { state in
             var statistics = state.statistics
             statistics.entries = state.entries.count
@@ -124,14 +126,14 @@ final class ArchiveCache: Sendable {
 
 /// What the signed-pass cache did since start: for `/metrics` and the fleet benchmark, whose
 /// signatures per refreshed pass follow from its misses.
-public struct ArchiveCacheStatistics: Sendable, Equatable {
+public struct SignedPassCacheStatistics: Sendable, Equatable {
     /// Lookups answered from the cache.
     public var hits = 0
-    /// Lookups that found no archive, so the pass was built and signed: the signatures made, by
+    /// Lookups that found nothing, so the pass was built and signed: the signatures made, by
     /// downloads and by signing ahead of pushes.
     public var misses = 0
     /// Passes held now.
     public var entries = 0
-    /// Their archives' bytes.
+    /// Their bytes (`pass.json`, manifest and signature; the template's files are not repeated).
     public var bytes = 0
 }
