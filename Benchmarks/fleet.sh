@@ -5,7 +5,7 @@
 #                       (defaults: 10000, 15000, both, both; 100000 150000 for the large run)
 #   Benchmarks/fleet.sh 200 300 --engine sqlite          # a quick check
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/fleet.sh   # measure that binary (e.g. an older build)
-#   PASSWRIGHT_PUSH_RATE=5000 Benchmarks/fleet.sh         # serve's settings from the environment (default pace 1,000/s)
+#   PASSWRIGHT_PUSH_RATE=1000 Benchmarks/fleet.sh         # serve's settings from the environment (default ceiling 5,000/s)
 #   Benchmarks/fleet.sh --perf DIR                        # also `perf record -g` the server over each wave, into
 #                                                         # DIR/perf-ENGINE-WAVE.data (the figures then carry perf's cost)
 #

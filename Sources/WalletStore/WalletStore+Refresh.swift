@@ -30,7 +30,7 @@ extension WalletStore {
 
     /// The statement behind ``passesToRefresh(after:)`` for one batch of jobs, on its own so that tests
     /// can ask each engine for its plan: a search of the registrations primary key per job and of the
-    /// passes primary key per registration, never a scan (it runs once per 64 pushes of a wave).
+    /// passes primary key per registration, never a scan (it runs once per 128 pushes of a wave).
     static func passesToRefreshQuery(_ jobs: ArraySlice<PushJob>) -> SQL {
         // PostgreSQL types an untyped VALUES column as text, so the time is cast to compare with `updated_at`.
         let list = Array(repeating: "(?, ?, CAST(? AS BIGINT))", count: jobs.count).joined(separator: ", ")

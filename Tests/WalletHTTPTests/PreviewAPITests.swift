@@ -169,12 +169,8 @@ struct PreviewAPITests {
     }
 
     static func counters(_ server: TestService) async throws -> Counters {
-        let text = try await server.client.send("GET", "/metrics").text
-        func value(_ name: String) throws -> Int {
-            let line = try text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.orThrow("no \(name) in /metrics")
-            return try Int(line.split(separator: " ")[1]).orThrow("bad line \(line)")
-        }
-        return Counters(drawn: try value("passwright_previews_drawn_total"), cacheHits: try value("passwright_preview_cache_hits_total"))
+        let metrics = try await server.metrics()
+        return Counters(drawn: Int(metrics["passwright_previews_drawn_total"] ?? -1), cacheHits: Int(metrics["passwright_preview_cache_hits_total"] ?? -1))
     }
 }
 

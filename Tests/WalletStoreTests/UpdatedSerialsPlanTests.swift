@@ -85,8 +85,8 @@ import Testing
     }
 }
 
-/// What the push worker signs ahead is read once per 64 pushes of a wave: its cost must follow the
-/// jobs' registrations, never the tables (a scan per slice would cost a 10,000-pass wave 150 passes
+/// What the push worker signs ahead is read once per 128 pushes of a wave: its cost must follow the
+/// jobs' registrations, never the tables (a scan per slice would cost a 10,000-pass wave 117 passes
 /// through registrations). Asserted on the engine's plan, not on a time.
 @Suite struct PassesToRefreshPlanTests {
     @Test(arguments: StoreEngine.selected)

@@ -28,9 +28,10 @@ public final class PushWorker: Sendable {
     /// Readies what the devices of a slice of pushes will fetch before the slice is sent
     /// (``PassService/signAhead(_:)``); nothing for a worker made without it.
     private let prepare: @Sendable ([PushJob]) async -> Void
-    /// Pushes readied at a time: small enough that the first pushes of a batch go out at once and
-    /// signing the next slice overlaps sending this one, large enough to keep every core signing.
-    static let preparedSlice = 64
+    /// Pushes readied at a time: small enough that the first pushes of a batch go out within
+    /// milliseconds and signing the next slice overlaps sending this one, large enough that a slice's
+    /// query and its last, lone builds are a small part of it.
+    static let preparedSlice = 128
 
     /// Counters for `/metrics` and `/api/v1/push/stats`.
     public struct PushState {

@@ -95,11 +95,6 @@ struct SignedPassCacheTests {
     }
 
     static func counters(_ server: TestService) async throws -> Counters {
-        let text = try await server.client.send("GET", "/metrics").text
-        func value(_ name: String) throws -> Int {
-            let line = try text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.orThrow("no \(name) in /metrics")
-            return Int(try Double(line.split(separator: " ")[1]).orThrow("bad line \(line)"))
-        }
-        return Counters(hits: try value("passwright_pass_cache_hits"), misses: try value("passwright_pass_cache_misses"))
+        Counters(hits: try await server.metric("passwright_pass_cache_hits"), misses: try await server.metric("passwright_pass_cache_misses"))
     }
 }
