@@ -30,7 +30,7 @@ extension PassService {
             return PassWriter.Plan(request: request, heldUntil: nil)
         }
         let landed = try await writer.commit([try await plan(pass, try await store.hold(key))], replan: plan)
-        signedPasses.forget(key)
+        if let erased = landed.written.first(where: { $0.key == key }) { signedPasses.forget(key, erasedAt: erased.updateTag) }
         try await store.flushErasedPages()
         return Erasure(key: key, alreadyErased: false, pushesQueued: landed.pushesQueued)
     }

@@ -44,6 +44,10 @@ final class SignedPassCache: Sendable {
         var head = 0
         var clock: UInt64 = 0
         var statistics = SignedPassCacheStatistics()
+        /// Erased passes and the tag of their erasure, oldest first (at most ``erasureMemory``): a
+        /// build of an older version that was in flight during the erasure is not kept.
+        var erased: [PassKey: Int64] = [:]
+        var erasedOrder: [PassKey] = []
 
         mutating func use(_ key: PassKey) -> UInt64 {
             clock += 1
@@ -92,6 +96,7 @@ final class SignedPassCache: Sendable {
     func store(_ signed: SignedPass, for version: Version) {
         guard signed.size <= budget else { return }
         state.withLock { state in
+            if let erasure = state.erased[version.key], version.tag < erasure { return }
             if let old = state.entries[version.key] { state.statistics.bytes -= old.signed.size }
             let stamp = state.use(version.key)
             state.entries[version.key] = Entry(version: version, signed: signed, stamp: stamp)
@@ -108,10 +113,22 @@ final class SignedPassCache: Sendable {
         }
     }
 
-    /// Drops the pass's signed parts: after an erasure no copy of the old record may stay, in memory either.
-    func forget(_ key: PassKey) {
+    /// Erasures remembered, so that builds in flight during one are dropped: a build takes
+    /// milliseconds, so only the latest erasures matter.
+    static let erasureMemory = 4_096
+
+    /// Drops the pass's signed parts after its erasure (tagged `tag`): no copy of the old record may
+    /// stay, in memory either, and a build of a version before it that finishes later is not kept.
+    func forget(_ key: PassKey, erasedAt tag: Int64) {
         state.withLock { state in
-            if let entry = state.entries.removeValue(forKey: key) { state.statistics.bytes -= entry.signed.size }
+            if let entry = state.entries[key], entry.version.tag < tag {
+                state.entries[key] = nil
+                state.statistics.bytes -= entry.signed.size
+            }
+            if state.erased.updateValue(tag, forKey: key) == nil { state.erasedOrder.append(key) }
+            if state.erasedOrder.count > Self.erasureMemory {
+                state.erased[state.erasedOrder.removeFirst()] = nil
+            }
         }
     }
 

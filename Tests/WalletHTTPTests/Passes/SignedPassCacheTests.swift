@@ -37,8 +37,19 @@ struct SignedPassCacheTests {
         #expect(cache.signed(Self.version("a")) == nil, "the old build is gone with its tag")
         #expect(cache.signed(Self.version("a", tag: 2)) == Self.bytes(300, 2))
         #expect(cache.statistics.bytes == 300 && cache.statistics.entries == 1)
-        cache.forget(Self.version("a").key)
+    }
+
+    /// A build of the pass from before its erasure that finishes after it is not kept: no copy of the
+    /// old record stays in memory; the erased version's own build is.
+    @Test func anErasureDropsTheOldBuildAndRefusesOnesStillInFlight() {
+        let cache = SignedPassCache(budget: 1000)
+        cache.store(Self.bytes(100), for: Self.version("a", tag: 2))
+        cache.forget(Self.version("a").key, erasedAt: 5)
         #expect(cache.statistics.bytes == 0 && cache.signed(Self.version("a", tag: 2)) == nil)
+        cache.store(Self.bytes(100), for: Self.version("a", tag: 4))
+        #expect(cache.signed(Self.version("a", tag: 4)) == nil, "signed from the record before the erasure")
+        cache.store(Self.bytes(50), for: Self.version("a", tag: 5))
+        #expect(cache.signed(Self.version("a", tag: 5)) != nil && cache.statistics.bytes == 50)
     }
 
     @Test func anArchiveOverTheBudgetIsNotKeptAndEvictsNothing() {
