@@ -22,6 +22,8 @@ public final class PushWorker: Sendable {
     private let state = Locked(PushState())
     /// Spaces sends at `configuration.rate`; `nil` sends as fast as APNs answers.
     private let pacer: Locked<PushPacer>?
+    /// The pace pushes were accepted at lately, for the outbox's ETA.
+    private let sendRate = Locked(SendRate())
     private let started = ContinuousClock.now
     /// Rung when pushes may have been queued; the idle worker waits on it.
     private let doorbell: Doorbell
@@ -68,11 +70,23 @@ public final class PushWorker: Sendable {
     /// The pushes per second this instance sends at most, if limited.
     public var rate: Int? { configuration.rate }
 
+    /// Seconds since the worker was made, on the clock the pacer and the send rate share.
+    private var uptime: Double {
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Pushes APNs accepted per second over the last 10 seconds, `nil` when none: what a wave goes at,
+    /// the configured rate being a ceiling.
+    public var recentRate: Double? {
+        let now = uptime
+        return sendRate.withLock { $0.perSecond(at: now) }
+    }
+
     /// Waits for this push's slot at the configured rate.
     private func pace() async {
         guard let pacer else { return }
-        let elapsed = ContinuousClock.now - started
-        let now = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let now = uptime
         let wait = pacer.withLock { $0.take(at: now) }
         if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
     }
@@ -190,6 +204,8 @@ public final class PushWorker: Sendable {
         do {
             try await store.completeDeliveredPushes(delivered, at: store.clock.now())
             state.withLock { $0.sent += delivered.count }
+            let now = uptime
+            sendRate.withLock { $0.record(delivered.count, at: now) }
         } catch {
             logger.error("cannot record delivered pushes; their leases will expire and they will be sent again", ["count": String(delivered.count), "error": "\(error)"])
         }

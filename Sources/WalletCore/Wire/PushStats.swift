@@ -17,10 +17,11 @@ public struct PushStats: WireValue {
     public var pendingByLastError: [String: Int]
     /// Pass types whose APNs identity was refused, with the reason.
     public var stoppedIdentities: [String: String]
-    /// The configured send rate; `null` when pushes go as fast as APNs answers.
+    /// The configured send rate, a ceiling; `null` when there is none.
     @NullWhenAbsent public var ratePerSecond: Int?
-    /// Seconds to drain the outbox at this instance's rate, with one instance sending (several share
-    /// the outbox and go faster); `null` without a rate.
+    /// Seconds to drain the outbox at the pace this instance sent at over the last 10 seconds (below
+    /// the rate whenever signing is slower; the rate itself before it has sent anything), with one
+    /// instance sending (several share the outbox and go faster); `null` with neither.
     @NullWhenAbsent public var etaSeconds: Int?
 
     /// Creates the value from its members.

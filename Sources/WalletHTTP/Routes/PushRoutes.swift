@@ -30,12 +30,15 @@ struct PushRoutes {
             let outbox = try await service.outboxStats()
             let counters = worker.counters
             let rate = worker.rate
+            // At the pace this instance sent at lately (its ceiling before it has sent anything), with
+            // one instance sending; several share the outbox and go faster.
+            let pace = worker.recentRate.map { min($0, Double(rate ?? Int.max)) } ?? rate.map(Double.init)
+            let waiting = outbox.queued + outbox.inFlight
             return try .json(PushStats(
                 queued: outbox.queued, inFlight: outbox.inFlight, oldestPendingSeconds: outbox.oldestPendingAge?.components.seconds,
                 sent: counters.sent, failuresByReason: counters.failures, pendingByLastError: outbox.failuresByReason,
                 stoppedIdentities: counters.stoppedIdentities, ratePerSecond: rate,
-                // At the instance's pace, with one instance sending; several share the outbox and go faster.
-                etaSeconds: rate.flatMap { $0 > 0 ? (outbox.queued + outbox.inFlight + $0 - 1) / $0 : nil }))
+                etaSeconds: pace.flatMap { $0 > 0 ? Int((Double(waiting) / $0).rounded(.up)) : nil }))
         })
         return group
     }
