@@ -55,7 +55,7 @@ public struct ServiceConfiguration: Sendable {
     /// The most bytes of signed passes kept in memory, so the devices of a pass that fetch one update
     /// seconds apart get one signature between them: 128 MiB holds about 2,000 passes of 65 KB, the
     /// 4 seconds of a wave at 500 refreshed passes a second that a pass's devices take to wake up.
-    public var passCacheBytes = 128 << 20
+    public var passCacheBytes = SignedPassCache.defaultBudget
 
     /// Creates a configuration; see each property for its meaning.
     public init(

@@ -28,14 +28,14 @@ public struct PassService: Sendable {
     let holdStored = Doorbell()
 
     /// A service over `store`, dating everything with the store's clock.
-    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, passCacheBytes: Int = 128 << 20) {
+    init(store: WalletStore, templates: TemplateLibrary, notifications: NotificationPolicy = .off, passCacheBytes: Int = SignedPassCache.defaultBudget) {
         self.init(store: store, templates: templates, clock: store.clock, notifications: notifications, passCacheBytes: passCacheBytes)
     }
 
     /// A service with its clock, retry bound and test hook given.
     init(
         store: WalletStore, templates: TemplateLibrary, clock: any WalletClock, maximumUpdateAttempts: Int = PassWriter.defaultMaximumAttempts,
-        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, passCacheBytes: Int = 128 << 20
+        afterValidation: (@Sendable (PassKey) async -> Void)? = nil, notifications: NotificationPolicy = .off, passCacheBytes: Int = SignedPassCache.defaultBudget
     ) {
         precondition(maximumUpdateAttempts >= 1, "an update makes at least one attempt")
         self.store = store

@@ -64,6 +64,9 @@ final class SignedPassCache: Sendable {
         }
     }
 
+    /// The budget unless serve's `--pass-cache` says otherwise: about 20,000 passes of ~6 KB signed parts.
+    static let defaultBudget = 128 << 20
+
     /// The most bytes of signed passes kept.
     let budget: Int
     private let state = Locked(State())
