@@ -22,7 +22,7 @@ struct AnalyticsPushTests {
 
                 #expect(try await admin.update(Self.loyalty, "AN-A", data: ["points": 1])["pushesQueued"].number == 2)
                 _ = try await standIn.waitForRequests { Set($0.map(\.token)).isSuperset(of: [bad.pushToken, good.pushToken]) }
-                try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+                try await admin.outboxEmpties()
 
                 let report = try await server.api("GET", "/api/v1/analytics?template=loyalty").json()
                 let totals = report["totals"]

@@ -39,14 +39,14 @@ struct PushAnswerTests {
             let remaining = try await server.service.store.registeredDevices(for: PassKey(passTypeIdentifier: Self.loyalty, serialNumber: "BDT-A"))
             #expect(remaining.map(\.deviceLibraryIdentifier) == [good.identifier])
             #expect(try await bad.updatedSerials(server.client, passType: Self.loyalty).status == 204, "the device has no registration left")
-            try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+            try await admin.outboxEmpties()
             #expect(try await admin.pushStats()["failuresByReason"]["BadDeviceToken"].number == 1)
 
             // The next update of either pass reaches only the good device.
             _ = try await admin.update(Self.loyalty, "BDT-A", data: ["points": 2])
             _ = try await admin.update(Self.loyalty, "BDT-B", data: ["points": 2])
             _ = try await standIn.waitForRequests { $0.filter { $0.token == good.pushToken }.count == 2 }
-            try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+            try await admin.outboxEmpties()
             #expect(try standIn.requests().filter { $0.token == bad.pushToken }.count == 1)
         }
     }
@@ -65,7 +65,7 @@ struct PushAnswerTests {
             let requests = try await standIn.waitForRequests { !$0.isEmpty }
             #expect(requests.first?.headers["apns-topic"] == Self.loyalty)
             try await eventually("the loyalty registration is dropped") { try await admin.registeredDevices(Self.loyalty, "DTNT-L") == 0 }
-            try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+            try await admin.outboxEmpties()
             #expect(try await admin.registeredDevices(Self.concert, "DTNT-C") == 1)
             let concerts = try await device.updatedSerials(server.client, passType: Self.concert)
             #expect(concerts.status == 200)
@@ -94,7 +94,7 @@ struct PushAnswerTests {
             _ = try await admin.update(Self.loyalty, "UNREG-1", data: ["points": 1])
             _ = try await standIn.waitForRequests { Set($0.map(\.token)) == [reRegistered.pushToken, gone.pushToken] }
             // The registration is handled before the row is completed, so an empty outbox means both answers were applied.
-            try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+            try await admin.outboxEmpties()
             let remaining = try await server.service.store.registeredDevices(for: PassKey(passTypeIdentifier: Self.loyalty, serialNumber: "UNREG-1"))
             #expect(remaining.map(\.deviceLibraryIdentifier) == [reRegistered.identifier])
             #expect(try await admin.registeredDevices(Self.loyalty, "UNREG-1") == 1)

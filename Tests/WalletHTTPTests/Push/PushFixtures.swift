@@ -68,6 +68,26 @@ struct AdminClient: Sendable {
         return try response.json()
     }
 
+    /// Waits until no push is queued or in flight: every claimed push has had its answer applied.
+    /// (`queued` alone turns 0 when the worker claims, before APNs answers.)
+    func outboxEmpties(timeout: Duration = .seconds(60)) async throws {
+        try await eventually("the outbox empties", timeout: timeout) {
+            let stats = try await pushStats()
+            return stats["queued"].number == 0 && stats["inFlight"].number == 0 ? true : nil
+        }
+    }
+
+    /// Waits until the worker has counted `count` pushes as sent and returns the stats then. The worker
+    /// counts a round's pushes just after settling them, so an empty outbox can be seen a moment
+    /// before the count, never the count before the empty outbox: wait for this, not for `queued == 0`.
+    @discardableResult
+    func pushesSent(_ count: Int, timeout: Duration = .seconds(60)) async throws -> JSON {
+        try await eventually("\(count) pushes are counted as sent", timeout: timeout) {
+            let stats = try await pushStats()
+            return stats["sent"].number == Double(count) ? stats : nil
+        }
+    }
+
     /// `registeredDevices` of a pass, from `GET /api/v1/passes/{type}/{serial}`.
     func registeredDevices(_ passType: String, _ serial: String) async throws -> Int {
         let response = try await send("GET", "/api/v1/passes/\(passType)/\(escape(serial))")

@@ -40,7 +40,7 @@ struct PushOutcomeTests {
                 #expect(try await admin.update(Self.loyalty, "OUT-1", data: ["points": 1])["pushesQueued"].number == 4)
                 _ = try await standIn.waitForRequests { $0.count >= 4 }
                 // Each answer is recorded before it is applied and the row completed, so an empty outbox means all four were.
-                try await eventually("the outbox empties") { try await admin.pushStats()["queued"].number == 0 }
+                try await admin.outboxEmpties()
 
                 let devices = Dictionary(uniqueKeysWithValues: try await server.service.store.registeredDevices(for: loyaltyPass).map { ($0.deviceLibraryIdentifier, $0) })
                 #expect(Set(devices.keys) == [good.identifier, reRegistered.identifier], "the mixed device lost this type, the bad one is gone")
