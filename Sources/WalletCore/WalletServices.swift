@@ -69,6 +69,8 @@ public final class WalletServices: Sendable {
     /// Programme analytics (issued, installed, removed, pushes, holder visits) from the store's
     /// daily counters, and the holder page's visits.
     public let analytics: AnalyticsService
+    /// How long devices' calls after pushes take: the HTTP layer records them, the push worker's pace follows them.
+    public let deviceCalls = DeviceCallMonitor()
     private let logger: Logger
 
     /// Makes the services over a database that ``start()`` opens: nothing here waits for the
@@ -105,7 +107,7 @@ public final class WalletServices: Sendable {
         // Each slice of pushes goes out once the passes its devices will fetch are signed.
         let passService = passes
         self.pushWorker = PushWorker(
-            store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell,
+            store: store, senders: senders, configuration: pushConfiguration, doorbell: pushDoorbell, deviceCalls: deviceCalls,
             prepare: { await passService.signAhead($0) }, logger: logger)
         holds = HoldReleaser(passes: passes, logger: logger)
         previews = PreviewService(passes: passes, templates: templates)

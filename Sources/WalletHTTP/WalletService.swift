@@ -48,7 +48,7 @@ public final class WalletService: Sendable {
         let metrics = ServiceMetrics()
         let service = services.passes
         var router = Router(logger: logger, errors: ProblemResponses.response(for:context:))
-        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: MetricsMiddleware(metrics: metrics, deviceCalls: services.deviceCalls))
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
         router.add(OrdersProtocolRoutes(orders: services.orders, passes: service).group)

@@ -86,14 +86,4 @@ struct NotificationEtiquetteTests {
         #expect(lunch.end(around: Etiquette.date("2026-12-01T12:30:00Z"), secondsFromGMT: 0) == Etiquette.date("2026-12-01T13:00:00Z"))
         #expect(lunch.end(around: Etiquette.date("2026-12-01T13:30:00Z"), secondsFromGMT: 0) == nil)
     }
-
-    @Test("pushes are spaced at the rate: 2,000 at 500 a second span four seconds, and idle time is not banked")
-    func pacer() {
-        var pacer = PushPacer(rate: 500)
-        let waits = (0..<2000).map { _ in pacer.take(at: 100) }
-        #expect(waits.first == 0)
-        #expect(abs(waits.last! - 3.998) < 1e-9)
-        #expect(pacer.take(at: 200) == 0, "after a pause the next push goes at once, with no burst owed")
-        #expect(abs(pacer.take(at: 200) - 0.002) < 1e-9)
-    }
 }

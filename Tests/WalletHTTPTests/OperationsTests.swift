@@ -38,8 +38,9 @@ struct OperationsTests {
             #expect(lines.contains("passwright_passes_issued_total 2"))
             #expect(lines.contains("passwright_templates_ready 6.0") || lines.contains("passwright_templates_ready 6"))
             #expect(!response.text.contains("M-1"), "serial numbers never become labels")
-            // Every sample is a well-formed exposition line: a comment, or `name{labels} value`.
-            let sample = try NSRegularExpression(pattern: #"^[a-z_]+(\{[a-z]+="[^"]*"(,[a-z]+="[^"]*")*\})? [0-9.e+-]+$"#)
+            // Every sample is a well-formed exposition line: a comment, or `name{labels} value` (a
+            // metric name as Prometheus's data model allows it).
+            let sample = try NSRegularExpression(pattern: #"^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-z]+="[^"]*"(,[a-z]+="[^"]*")*\})? [0-9.e+-]+$"#)
             for line in lines where !line.hasPrefix("#") {
                 #expect(sample.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil, "bad metrics line: \(line)")
             }

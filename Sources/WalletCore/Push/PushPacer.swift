@@ -1,23 +1,64 @@
-/// Spaces pushes at a fixed rate: each push gets the next slot, `1/rate` seconds after the previous
-/// one, or now if the pacer has been idle. A value: the worker keeps it behind its lock and sleeps
-/// for the delay it answers, so the pacing is tested without a clock or a socket.
+/// Spaces pushes at a pace that follows how fast devices are answered: each push gets the next slot,
+/// `1/rate` seconds after the previous one, or now if the pacer has been idle; and every half second
+/// the rate moves by what devices' calls after pushes took (their 90th percentile over the last
+/// second). Above the target the rate falls by a quarter, at most once per `cooldown`, because a push
+/// shows in the calls only after the device's own delay (up to seconds); at or below it, or with no
+/// calls to judge by, it grows by a tenth, up to `ceiling` (`--push-rate`). So a wave neither idles the
+/// server (the rate climbs back while calls are fast) nor queues devices behind it (the fleet
+/// benchmark, BENCHMARKS.md).
+///
+/// A value: the worker keeps it behind its lock and sleeps for the delay it answers, so the pacing is
+/// tested without a clock or a socket.
 struct PushPacer: Sendable {
-    /// Seconds between two pushes.
-    let interval: Double
+    /// Pushes per second at most.
+    let ceiling: Double
+    /// Pushes per second at least, however slow the calls: a slow database must not stop pushes.
+    let floor: Double
+    /// The device calls' 90th percentile the pace keeps under, in seconds.
+    let target: Double
+    /// Pushes per second now.
+    private(set) var rate: Double
     /// When the next push may go, in seconds on the caller's clock.
     private var nextSlot: Double = -.infinity
+    private var lastAdjustment: Double = -.infinity
+    private var lastDecrease: Double = -.infinity
 
-    /// A pacer for `rate` pushes per second.
-    init(rate: Int) {
+    static let adjustmentPeriod = 0.5
+    static let cooldown = 1.5
+
+    /// A pacer for at most `rate` pushes per second, starting there, keeping devices' calls under `target` seconds.
+    init(rate: Int, target: Double = 0.05) {
         precondition(rate >= 1, "a rate is at least one push a second")
-        interval = 1 / Double(rate)
+        precondition(target > 0, "a target answer time is positive")
+        ceiling = Double(rate)
+        floor = min(ceiling, 100)
+        self.target = target
+        self.rate = ceiling
     }
 
     /// Takes the next slot at `now`; answers how long to wait before sending (0: at once). Idle time
     /// is not banked: after a pause the pacer does not burst to catch up.
     mutating func take(at now: Double) -> Double {
         let slot = max(now, nextSlot)
-        nextSlot = slot + interval
+        nextSlot = slot + 1 / rate
         return slot - now
+    }
+
+    /// Whether a half second has passed since the rate last moved: the worker reads the calls' times then.
+    func isDueForAdjustment(at now: Double) -> Bool {
+        now - lastAdjustment >= Self.adjustmentPeriod
+    }
+
+    /// Moves the rate by `deviceCallP90` (seconds, `nil` when no device called lately), once per period.
+    mutating func adjust(deviceCallP90: Double?, at now: Double) {
+        guard isDueForAdjustment(at: now) else { return }
+        lastAdjustment = now
+        if let deviceCallP90, deviceCallP90 > target {
+            guard now - lastDecrease >= Self.cooldown else { return }
+            lastDecrease = now
+            rate = max(floor, rate * 0.75)
+        } else {
+            rate = min(ceiling, rate * 1.1)
+        }
     }
 }

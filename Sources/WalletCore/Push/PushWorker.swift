@@ -20,8 +20,11 @@ public final class PushWorker: Sendable {
     private let configuration: PushWorkerConfiguration
     private let logger: Logger
     private let state = Locked(PushState())
-    /// Spaces sends at `configuration.rate`; `nil` sends as fast as APNs answers.
+    /// Spaces sends at a pace under `configuration.rate` that follows ``deviceCalls``; `nil` sends
+    /// as fast as APNs answers.
     private let pacer: Locked<PushPacer>?
+    /// How long devices' calls after pushes take lately, which the pace keeps under its target.
+    private let deviceCalls: DeviceCallMonitor
     /// The pace pushes were accepted at lately, for the outbox's ETA.
     private let sendRate = Locked(SendRate())
     private let started = ContinuousClock.now
@@ -49,26 +52,33 @@ public final class PushWorker: Sendable {
     /// ``WalletServices`` wires to the worker's doorbell; a worker made here wakes at the earliest due
     /// time, at a PostgreSQL notification or after `idleDelay`.
     convenience init(store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration = PushWorkerConfiguration(), logger: Logger) {
-        self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), logger: logger)
+        self.init(store: store, senders: senders, configuration: configuration, doorbell: Doorbell(), deviceCalls: DeviceCallMonitor(), logger: logger)
     }
 
-    /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes, and
-    /// calls `prepare` with each slice of a claimed batch before sending it.
+    /// Creates a worker that sleeps on `doorbell`, which the store rings after queuing pushes, calls
+    /// `prepare` with each slice of a claimed batch before sending it, and paces pushes by the answer
+    /// times the HTTP layer records in `deviceCalls`.
     init(
         store: WalletStore, senders: [String: any PushSender], configuration: PushWorkerConfiguration, doorbell: Doorbell,
-        prepare: @escaping @Sendable ([PushJob]) async -> Void = { _ in }, logger: Logger
+        deviceCalls: DeviceCallMonitor, prepare: @escaping @Sendable ([PushJob]) async -> Void = { _ in }, logger: Logger
     ) {
         self.doorbell = doorbell
+        self.deviceCalls = deviceCalls
         self.prepare = prepare
         self.store = store
         self.senders = senders
         self.configuration = configuration
         self.logger = logger
-        pacer = configuration.rate.map { Locked(PushPacer(rate: $0)) }
+        let target = DeviceCallMonitor.seconds(configuration.deviceCallTarget)
+        pacer = configuration.rate.map { Locked(PushPacer(rate: $0, target: target)) }
     }
 
     /// The pushes per second this instance sends at most, if limited.
     public var rate: Int? { configuration.rate }
+
+    /// The pushes per second this instance allows now: the ceiling, or less while devices' calls are
+    /// slower than the target; `nil` when not limited.
+    public var pace: Double? { pacer?.withLock { $0.rate } }
 
     /// Seconds since the worker was made, on the clock the pacer and the send rate share.
     private var uptime: Double {
@@ -83,10 +93,15 @@ public final class PushWorker: Sendable {
         return sendRate.withLock { $0.perSecond(at: now) }
     }
 
-    /// Waits for this push's slot at the configured rate.
-    private func pace() async {
+    /// Waits for this push's slot at the pace, which moves (every half second) by how long devices'
+    /// calls took lately.
+    private func waitForSlot() async {
         guard let pacer else { return }
         let now = uptime
+        if pacer.withLock({ $0.isDueForAdjustment(at: now) }) {
+            let p90 = deviceCalls.recentP90
+            pacer.withLock { $0.adjust(deviceCallP90: p90, at: now) }
+        }
         let wait = pacer.withLock { $0.take(at: now) }
         if wait > 0 { try? await Task.sleep(for: .seconds(wait)) }
     }
@@ -223,7 +238,7 @@ public final class PushWorker: Sendable {
             await retry(job, after: backoff(attempts: job.attempts), reason: "no APNs identity for \(topic)")
             return nil
         }
-        await pace()
+        await waitForSlot()
         let answer = await sender.send(pushToken: job.pushToken, topic: topic)
         if case .delivered = answer.result { return job }  // settled with the round
         await recordOutcome(answer, of: job)

@@ -25,14 +25,18 @@ public struct PushWorkerConfiguration: Sendable {
     /// Pushes per second this instance sends at most, `nil` for no limit: a template-wide change to
     /// 100,000 devices goes out at a steady pace instead of all at once.
     public var rate: Int?
+    /// The 90th percentile of devices' calls after pushes (list serials, fetch) the pace keeps under:
+    /// above it the worker slows down so devices do not queue, below it speeds up to `rate`.
+    public var deviceCallTarget: Duration
 
     /// Creates a configuration with defaults suited to one APNs connection per identity.
     public init(
         instance: String = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))",
         batchSize: Int = 1000, lease: Duration = .seconds(60), concurrency: Int = 256,
         idleDelay: Duration = .seconds(5), baseBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(3600),
-        rate: Int? = nil, listenerRetry: Duration = .seconds(1)
+        rate: Int? = nil, listenerRetry: Duration = .seconds(1), deviceCallTarget: Duration = .milliseconds(50)
     ) {
+        precondition(deviceCallTarget > .zero, "a target answer time is positive")
         precondition(rate.map { $0 >= 1 } ?? true, "a push rate is at least one push a second")
         self.instance = instance
         self.batchSize = batchSize
@@ -43,6 +47,7 @@ public struct PushWorkerConfiguration: Sendable {
         self.baseBackoff = baseBackoff
         self.maximumBackoff = maximumBackoff
         self.rate = rate
+        self.deviceCallTarget = deviceCallTarget
     }
 
     /// Rows to claim per round: no more than the rate sends in a quarter of the lease, so a paced

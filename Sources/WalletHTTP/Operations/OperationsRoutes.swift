@@ -40,6 +40,8 @@ struct OperationsRoutes {
                 ("passwright_push_queued", "Pushes waiting in the outbox.", Double(outbox?.queued ?? 0)),
                 ("passwright_push_oldest_pending_seconds", "Age of the oldest waiting push.", outbox?.oldestPendingAge.map { Double($0.components.seconds) } ?? 0),
                 ("passwright_pushes_sent", "Pushes APNs accepted since start.", Double(counters.sent)),
+                ("passwright_push_pace", "Pushes per second the worker allows now: serve's --push-rate, less while devices' calls are slow (0: unlimited).", pushWorker.pace ?? 0),
+                ("passwright_device_call_p90_seconds", "90th percentile of the last second's device calls after pushes (list serials, fetch), 0 when none.", services.deviceCalls.recentP90 ?? 0),
                 ("passwright_push_identities_stopped", "Pass types whose APNs identity was refused (403).", Double(counters.stoppedIdentities.count)),
                 ("passwright_pass_cache_hits", "Pass downloads answered with an archive signed before, since start.", Double(archives.hits)),
                 ("passwright_pass_cache_misses", "Pass downloads that built and signed the pass, since start.", Double(archives.misses)),

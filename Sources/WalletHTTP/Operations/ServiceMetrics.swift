@@ -93,9 +93,14 @@ public final class ServiceMetrics: Sendable {
     }
 }
 
-/// Times every request and counts it by route, method and status.
+/// Times every request and counts it by route, method and status; the calls a device makes after a
+/// push also go to `deviceCalls`, whose answer times the push pace follows.
 struct MetricsMiddleware: HTTPMiddleware {
     let metrics: ServiceMetrics
+    let deviceCalls: DeviceCallMonitor
+
+    /// The operations Wallet calls when a push wakes it: the changed serials or orders, then each one.
+    static let callsAfterPush: Set<String> = ["updatedSerials", "latestPass", "updatedOrders", "latestOrder"]
 
     func respond(to request: HTTPRequest, context: RequestContext, next: (HTTPRequest) async -> HTTPResponse) async -> HTTPResponse {
         let start = ContinuousClock.now
@@ -103,6 +108,7 @@ struct MetricsMiddleware: HTTPMiddleware {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.recordRequest(route: context.routeName, method: request.method.rawValue, status: response.status.code, seconds: seconds)
+        if let operation = context.route?.operationID, Self.callsAfterPush.contains(operation) { deviceCalls.record(elapsed) }
         return response
     }
 }

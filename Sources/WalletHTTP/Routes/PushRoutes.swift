@@ -30,9 +30,9 @@ struct PushRoutes {
             let outbox = try await service.outboxStats()
             let counters = worker.counters
             let rate = worker.rate
-            // At the pace this instance sent at lately (its ceiling before it has sent anything), with
-            // one instance sending; several share the outbox and go faster.
-            let pace = worker.recentRate.map { min($0, Double(rate ?? Int.max)) } ?? rate.map(Double.init)
+            // At the pace this instance sent at lately, no faster than it allows now (that pace alone
+            // before it has sent anything), with one instance sending; several share the outbox and go faster.
+            let pace = worker.recentRate.map { min($0, worker.pace ?? .infinity) } ?? worker.pace
             let waiting = outbox.queued + outbox.inFlight
             return try .json(PushStats(
                 queued: outbox.queued, inFlight: outbox.inFlight, oldestPendingSeconds: outbox.oldestPendingAge?.components.seconds,

@@ -1,0 +1,45 @@
+import Foundation
+import PasswrightTesting
+import Testing
+import WalletCore
+
+/// The push pace on a running server: the Wallet web service's answer times reach the push worker,
+/// which slows below `--push-rate` when devices' calls are slower than its target.
+@Suite("Push pace from devices' calls")
+struct PushPaceServiceTests {
+    static let loyalty = PushTypes.loyalty
+
+    @Test("a device call slower than the target slows the next pushes; calls under it leave the pace at --push-rate")
+    func devicesCallsMoveThePace() async throws {
+        // Every call is slower than a nanosecond, none slower than ten seconds.
+        #expect(try await pace(target: .nanoseconds(1), until: { $0 < 1000 }) == 750)
+        #expect(try await pace(target: .seconds(10), until: { _ in false }) == 1000)
+    }
+
+    /// Pushes to one device that lists its serials before each update, up to six times or until
+    /// `done(pace)`; answers the worker's pace (`/metrics`) then.
+    private func pace(target: Duration, until done: (Int) -> Bool) async throws -> Int {
+        try await withStandIn { standIn in
+            let worker = PushWorkerConfiguration(idleDelay: .milliseconds(20), baseBackoff: .milliseconds(200), maximumBackoff: .seconds(1), rate: 1000, deviceCallTarget: target)
+            return try await withService(push: standIn.pushSettings, pushWorker: worker) { server in
+                let admin = server.adminClient
+                let authToken = "pace-\(UUID().uuidString)"
+                _ = try await admin.issue(serial: "PACE-1", authenticationToken: authToken)
+                let device = SimulatedDevice("phone")
+                #expect(try await device.register(server.client, passType: Self.loyalty, serial: "PACE-1", authenticationToken: authToken) == 201)
+                #expect(try await server.metric("passwright_push_pace") == 1000, "before any push the pace is the ceiling")
+                #expect(try await server.metrics()["passwright_device_call_p90_seconds"] == 0, "no device has called after a push yet")
+                var pace = 1000
+                for round in 1...6 {
+                    // A call the worker hears of: it ends just before this round's push is paced.
+                    #expect(try await device.updatedSerials(server.client, passType: Self.loyalty).status == 200)
+                    _ = try await admin.update(Self.loyalty, "PACE-1", data: ["points": .number(Double(round))])
+                    try await admin.pushesSent(round)
+                    pace = try await server.metric("passwright_push_pace")
+                    if done(pace) { break }
+                }
+                return pace
+            }
+        }
+    }
+}
