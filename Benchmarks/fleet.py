@@ -226,6 +226,7 @@ class Fleet:
     def __init__(self, options):
         self.options = options
         self.pool = Pool(options.port, options.connections)
+        self.metrics_connection = Connection(options.port)
         self.admin = {"Authorization": f"Bearer {options.admin}"}
         self.serials = [f"F{index:07d}" for index in range(options.passes)]
         self.tokens = {serial: secrets.token_hex(16) for serial in self.serials}
@@ -251,16 +252,23 @@ class Fleet:
         _, _, data, _ = await self.call(method, path, headers, body, expect)
         return json.loads(data) if data else None
 
-    async def signing_counters(self):
-        """The server's signed-pass cache counters from /metrics: (lookups answered, signatures made), or
-        None from a build without them."""
-        _, _, data, _ = await self.call("GET", "/metrics")
+    async def metrics(self):
+        """The server's /metrics samples by name, over a connection of their own (the fleet's may all be busy)."""
+        status, _, data, _ = await self.metrics_connection.request("GET", "/metrics", {}, None)
+        if status != 200:
+            raise SystemExit(f"fleet: GET /metrics: HTTP {status}")
         values = {}
         for line in data.decode().splitlines():
             name, _, value = line.partition(" ")
-            if name in ("passwright_pass_cache_hits", "passwright_pass_cache_misses"):
+            if not name.startswith("#"):
                 values[name] = float(value)
-        if len(values) < 2:
+        return values
+
+    async def signing_counters(self):
+        """The server's signed-pass cache counters from /metrics: (lookups answered, signatures made), or
+        None from a build without them."""
+        values = await self.metrics()
+        if "passwright_pass_cache_misses" not in values:
             return None
         return values["passwright_pass_cache_hits"], values["passwright_pass_cache_misses"]
 
@@ -438,6 +446,7 @@ class Fleet:
         wave = Wave(name)
         for device in self.devices:
             device.holds_new, device.woke = False, None
+        before_wave = {device.id: (device.tag, device.last_modified) for device in self.devices}
         await asyncio.sleep(1.1)  # Last-Modified has whole seconds: the wave's change must fall in a later one
         load = open("/proc/loadavg").read().split()[:3]
         self.wave = wave
@@ -483,7 +492,45 @@ class Fleet:
         if counters_before and counters_after:
             result["cache_hits"] = counters_after[0] - counters_before[0]
             result["signatures_made"] = counters_after[1] - counters_before[1]
+        if self.options.replay:
+            result |= await self.replay(wave, before_wave)
         return result
+
+    async def replay(self, wave, before_wave):
+        """The same-run experiment that bounds the CPU per refreshed pass from below: every device makes
+        its wave's calls again (changed serials since its tag before the wave, then the pass with its
+        old If-Modified-Since), as fast as the fleet's connections allow, with no push and every pass
+        already signed. What the server spends on that is what the device calls alone cost a
+        refreshed pass, whatever pushing and signing cost besides."""
+        pass_type = self.options.pass_type
+        answered = {"list": 0, "fetch": 0}
+
+        async def calls(device):
+            tag, last_modified = before_wave[device.id]
+            status, _, data, _ = await self.call(
+                "GET", f"/wallet/v1/devices/{device.id}/registrations/{pass_type}?passesUpdatedSince={tag}", expect=(200,))
+            answered["list"] += 1
+            for serial in json.loads(data)["serialNumbers"]:
+                _, _, archive, _ = await self.call(
+                    "GET", f"/wallet/v1/passes/{pass_type}/{serial}",
+                    {"Authorization": f"ApplePass {self.tokens[serial]}", "If-Modified-Since": last_modified}, expect=(200,))
+                if wave.marker.encode() not in zipfile.ZipFile(io.BytesIO(archive)).read("pass.json"):
+                    raise SystemExit(f"fleet: replay: {serial} is not the wave's pass")
+                answered["fetch"] += 1
+
+        counters_before = await self.signing_counters()
+        before = cpu_snapshot(self.options)
+        started = time.time()
+        await each(self.devices, calls, self.options.connections)
+        seconds = time.time() - started
+        spent = cpu_spent(before, cpu_snapshot(self.options))
+        counters_after = await self.signing_counters()
+        print(f"fleet: {self.options.engine} {wave.name}: replayed {answered['list']} lists and {answered['fetch']} fetches "
+              f"in {seconds:.1f} s", file=sys.stderr)
+        return {"replay_seconds": seconds, "replay_lists": answered["list"], "replay_fetches": answered["fetch"],
+                "replay_server_cpu": spent["server"], "replay_database_cpu": spent["database"],
+                "replay_fleet_cpu": spent["fleet"],
+                "replay_signatures": counters_after[1] - counters_before[1] if counters_before and counters_after else None}
 
     async def watch(self, wave):
         """Every second of the wave: pushes received, devices woken and holding the new pass so far, device
@@ -492,8 +539,9 @@ class Fleet:
         while True:
             await asyncio.sleep(1)
             now = ticks(self.options.server_pid)
+            pace = (await self.metrics()).get("passwright_push_pace")
             wave.timeline.append([round(time.time() - wave.started), len(wave.pushes), sum(1 for device in self.devices if device.woke),
-                                  wave.holding, self.pool.waiting, round((now - last) / TICKS, 2)])
+                                  wave.holding, self.pool.waiting, round((now - last) / TICKS, 2), "–" if pace is None else round(pace)])
             last = now
 
     def summary(self, wave, before, load):
@@ -545,7 +593,7 @@ class Wave:
         self.statuses = {"list": {}, "fetch": {}}
         self.latency = {"list": [], "fetch": []}  # seconds
         self.refresh_latency = []  # a device's wake-up to its holding the new pass
-        self.timeline = []  # [second, pushes, woken, holding, waiting for a connection, server cores busy]
+        self.timeline = []  # [second, pushes, woken, holding, waiting for a connection, server cores busy, push pace]
         self.stale = 0
         self.errors = []
         self.started = self.last_held = self.cpu_at_end = None
@@ -598,6 +646,10 @@ def report(path):
         ("… in CMS signatures (1 signature = `bench`'s CPU)", lambda r: f"{signatures(r, 'server_cpu')} ({r['signature_ms']:.3f} ms, {r['signatures_per_second']:.0f}/s on 1 core)" if r["signature_ms"] else "—"),
         ("signatures made per refreshed pass / archives served from the cache (server's /metrics)",
          lambda r: f"{r['signatures_made'] / max(r['refreshed'], 1):.2f} / {r['cache_hits']:.0f}" if "signatures_made" in r else "—"),
+        ("replayed device calls alone, all passes signed (lists + fetches in s, calls/s)",
+         lambda r: f"{r['replay_lists']} + {r['replay_fetches']} in {r['replay_seconds']:.1f} s ({(r['replay_lists'] + r['replay_fetches']) / r['replay_seconds']:.0f}/s)" if "replay_seconds" in r else "—"),
+        ("… server CPU per refreshed pass, in signatures (signatures made)",
+         lambda r: f"{r['replay_server_cpu'] / max(r['refreshed'], 1) * 1000:.2f} ms ({signatures(r, 'replay_server_cpu')}; {r['replay_signatures']:.0f})" if "replay_seconds" in r and r["signature_ms"] else "—"),
         ("PostgreSQL CPU per refreshed pass (in signatures)", lambda r: f"{per_pass_ms(r, 'database_cpu')} ({signatures(r, 'database_cpu')})" if r["engine"] == "postgres" else "—"),
         ("fleet / stand-in CPU over the wave", lambda r: f"{r['fleet_cpu']:.1f} s / {r['standin_cpu']:.1f} s"),
         ("cores left to the server (cores − fleet − stand-in)", lambda r: f"{cores_left(r):.2f}"),
@@ -615,7 +667,7 @@ def report(path):
     for name, cell in rows:
         print(f"| {name} | " + " | ".join(cell(r) for r in results) + " |")
     print("\nThe waves second by second: pushes received, devices woken, devices holding the new pass (all so far), device calls "
-          "waiting for a fleet connection, server cores busy in that second.\n")
+          "waiting for a fleet connection, server cores busy in that second, the server's push pace then (pushes/s allowed).\n")
     print("| s | " + " | ".join(f"{r['engine']}, {r['wave']}" for r in results) + " |")
     print("|---" * (len(results) + 1) + "|")
     longest = max(len(r["timeline"]) for r in results)
@@ -648,6 +700,8 @@ def main():
     play.add_argument("--connections", type=int, default=64)
     play.add_argument("--max-delay", type=float, default=3.0)
     play.add_argument("--timeout", type=float, default=900.0)
+    play.add_argument("--no-replay", dest="replay", action="store_false",
+                      help="skip replaying each wave's device calls against the signed passes (the CPU floor of the calls alone)")
     play.add_argument("--perf-dir", help="record each wave's server with `perf record -g` into this folder")
     summary = commands.add_parser("report")
     summary.add_argument("results")
