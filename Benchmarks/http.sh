@@ -12,7 +12,9 @@
 # measures Benchmarks/hello.c, libmicrohttpd answering a 60-byte JSON body with the daemon shape serve
 # uses: every endpoint is also printed as a share of that bare-server limit, measured in the same run.
 # hello is measured again with BURN_US=25 and 50 (that much user-space work before each answer), to
-# show what the kernel costs a server that is slower than wrk on the same cores.
+# show what the kernel costs a server that is slower than wrk on the same cores. On PostgreSQL it also
+# runs pgbench with wrk's client count (select-only, and a one-row insert per transaction): the
+# database's own limit on this machine, to which register, list serials and get pass are compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -59,6 +61,36 @@ measure() {
   [ -n "${database_pids:-}" ] && db_cpu="$(( (db_after[0] + db_after[1] - db_before[0] - db_before[1]) * tick_us / requests )) µs"
   return 0
 }
+# pgbench_rows REGISTER LIST GET: PostgreSQL's own limit on this machine in the same run, with wrk's
+# client count (32 clients, 2 threads, prepared statements): select-only (`pgbench -S`, one primary-key
+# read a transaction) and a one-row insert a transaction (what a registration commits at least). Prints
+# them, their PostgreSQL CPU per transaction, and Passwright's requests/s as a share of each.
+pgbench_rows() {
+  local pgbench_url="${pg_url%/*}/pgbench" before after tps
+  psql -q "${pg_url%/*}/postgres" -c "DROP DATABASE IF EXISTS pgbench" -c "CREATE DATABASE pgbench" >/dev/null
+  pgbench -q -i -s 10 "$pgbench_url" >/dev/null 2>&1
+  psql -q "$pgbench_url" -c "CREATE TABLE one_row (id bigserial PRIMARY KEY, device text NOT NULL, token text NOT NULL, created timestamptz NOT NULL DEFAULT now())" >/dev/null
+  echo "INSERT INTO one_row (device, token) VALUES (md5(random()::text), md5(random()::text));" >"$work/one-row.sql"
+  # pgbench_run NAME ARGS...: sets tps and db_cpu (PostgreSQL µs per transaction).
+  pgbench_run() {
+    shift
+    database_pids=$(postgres_pids)
+    read -r -a before < <(cpu_ticks $database_pids)
+    out=$(pgbench -n -M prepared -c 32 -j 2 -T "$seconds" "$@" "$pgbench_url" 2>&1)
+    database_pids=$(postgres_pids)
+    read -r -a after < <(cpu_ticks $database_pids)
+    tps=$(awk '/^tps = / {print int($3)}' <<<"$out")
+    local transactions; transactions=$(awk '/number of transactions actually processed/ {print $NF}' <<<"$out" | cut -d/ -f1)
+    db_cpu="$(( (after[0] + after[1] - before[0] - before[1]) * tick_us / transactions )) µs"
+  }
+  pgbench_run select -S
+  echo "| postgres | pgbench -S -M prepared (one primary-key read a transaction) | $tps | — | — | — | 0 | — | $db_cpu | — |"
+  select_tps=$tps
+  pgbench_run insert -f "$work/one-row.sql"
+  echo "| postgres | pgbench one-row insert, -M prepared (one commit a transaction) | $tps | — | — | — | 0 | — | $db_cpu | — |"
+  pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of the one-row insert's $tps/s; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
+}
+pg_ratios=
 cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)
 echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx | server CPU per request (user + system) | PostgreSQL CPU per request | wrk CPU per request |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -99,9 +131,15 @@ for engine in sqlite postgres; do
   }
   base="http://127.0.0.1:$port"
   run "register (POST, new device each time)" "$base/" Benchmarks/wrk/register.lua
+  register_rps=$rps
   run "list serials (GET, 200)" "$base/wallet/v1/devices/bench-device/registrations/$PASS_TYPE"
+  list_rps=$rps
   run "get pass (GET, 200 .pkpass)" "$base/wallet/v1/passes/$PASS_TYPE/$SERIAL" Benchmarks/wrk/get-pass.lua
   kill "$server"; wait "$server" 2>/dev/null || true; server=
+  if [ "$engine" = postgres ]; then
+    pgbench_rows "$register_rps" "$list_rps" "$rps"
+  fi
 done
 echo
+[ -n "$pg_ratios" ] && echo "$pg_ratios" && echo
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c32 -d${seconds}s on the same machine"
