@@ -30,7 +30,10 @@
 # too) and as a multiple of one CMS signature (`passwright bench` on one core, same run), refreshed
 # passes/s against that ceiling times the cores the fleet and the stand-in leave (their own CPU is
 # measured), each device call's p50/p99, pushes per device (duplicates) and fetches per pass; then
-# each wave second by second (pushes, devices woken and refreshed, calls waiting, server cores busy).
+# each wave second by second (pushes, devices woken and refreshed, calls waiting, server cores busy,
+# the server's push pace). After each wave every device makes its calls again against the passes
+# now signed (no push, no signature): the server's CPU for that is what the device calls alone cost
+# a refreshed pass, a floor under the wave's CPU measured in the same run.
 # Exits 1 if any device does not end with the new pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
