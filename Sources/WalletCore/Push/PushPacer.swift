@@ -1,11 +1,14 @@
 /// Spaces pushes at a pace that follows how fast devices are answered: each push gets the next slot,
 /// `1/rate` seconds after the previous one, or now if the pacer has been idle; and every half second
 /// the rate moves by what devices' calls after pushes took (their 90th percentile over the last
-/// second). Above the target the rate falls by a quarter, at most once per `cooldown`, because a push
-/// shows in the calls only after the device's own delay (up to seconds); at or below it, or with no
-/// calls to judge by, it grows by a tenth, up to `ceiling` (`--push-rate`). So a wave neither idles the
-/// server (the rate climbs back while calls are fast) nor queues devices behind it (the fleet
-/// benchmark, BENCHMARKS.md).
+/// second). Above the target the rate falls to 85 % of what was actually sent in the last
+/// half second (signing ahead may hold pushes below the rate, and a cut from an unused rate would
+/// take effect only several cuts later), at most once per `cooldown`, because a push shows in the
+/// calls only after the device's own delay (up to seconds). At or below the target, or with no calls
+/// to judge by, it grows by a tenth, up to `ceiling` (`--push-rate`), but only while pushes go at
+/// the rate: an unused rate does not drift up. So a wave neither idles the server nor queues devices
+/// behind it, and the next wave starts at the pace the last one found (the fleet benchmark,
+/// BENCHMARKS.md).
 ///
 /// A value: the worker keeps it behind its lock and sleeps for the delay it answers, so the pacing is
 /// tested without a clock or a socket.
@@ -22,6 +25,8 @@ struct PushPacer: Sendable {
     private var nextSlot: Double = -.infinity
     private var lastAdjustment: Double = -.infinity
     private var lastDecrease: Double = -.infinity
+    /// Slots taken since the last adjustment: what was actually sent.
+    private var taken = 0
 
     static let adjustmentPeriod = 0.5
     static let cooldown = 1.5
@@ -41,6 +46,7 @@ struct PushPacer: Sendable {
     mutating func take(at now: Double) -> Double {
         let slot = max(now, nextSlot)
         nextSlot = slot + 1 / rate
+        taken += 1
         return slot - now
     }
 
@@ -52,12 +58,17 @@ struct PushPacer: Sendable {
     /// Moves the rate by `deviceCallP90` (seconds, `nil` when no device called lately), once per period.
     mutating func adjust(deviceCallP90: Double?, at now: Double) {
         guard isDueForAdjustment(at: now) else { return }
+        // Pushes per second since the last adjustment; unknown after a pause (the worker adjusts only
+        // when it sends), when the slots taken say nothing of the pace now.
+        let elapsed = now - lastAdjustment
+        let sent = elapsed <= 2 * Self.adjustmentPeriod ? Double(taken) / elapsed : nil
         lastAdjustment = now
+        taken = 0
         if let deviceCallP90, deviceCallP90 > target {
             guard now - lastDecrease >= Self.cooldown else { return }
             lastDecrease = now
-            rate = max(floor, rate * 0.75)
-        } else {
+            rate = max(floor, min(rate, sent ?? rate) * 0.85)
+        } else if (sent ?? rate) >= 0.8 * rate {
             rate = min(ceiling, rate * 1.1)
         }
     }

@@ -14,34 +14,65 @@ struct PushPaceTests {
         #expect(abs(pacer.take(at: 200) - 0.002) < 1e-9)
     }
 
+    /// Sends for half a second before `now` at `perSecond` (the slots the worker would take).
+    static func send(_ pacer: inout PushPacer, _ perSecond: Double, before now: Double) {
+        for index in 0..<Int(perSecond / 2) { _ = pacer.take(at: now - 0.5 + Double(index) / perSecond) }
+    }
+
     @Test func slowCallsCutThePaceOncePerCooldownAndFastOnesBringItBackToTheCeiling() {
         var pacer = PushPacer(rate: 1000, target: 0.05)
         #expect(pacer.rate == 1000, "it starts at the ceiling")
         pacer.adjust(deviceCallP90: 0.2, at: 10)
-        #expect(pacer.rate == 750)
+        #expect(pacer.rate == 850, "with nothing sent lately, the cut is from the rate")
         // Devices feel a cut only after their own delay: slow calls within the cooldown cut no further.
+        Self.send(&pacer, 850, before: 10.5)
         pacer.adjust(deviceCallP90: 0.2, at: 10.5)
+        Self.send(&pacer, 850, before: 11)
         pacer.adjust(deviceCallP90: 0.2, at: 11)
-        #expect(pacer.rate == 750)
+        #expect(pacer.rate == 850)
+        Self.send(&pacer, 850, before: 11.5)
         pacer.adjust(deviceCallP90: 0.2, at: 11.5)
-        #expect(pacer.rate == 562.5)
-        #expect(abs(pacer.take(at: 20) - 0) < 1e-9 && abs(pacer.take(at: 20) - 1 / 562.5) < 1e-9, "the slots follow the rate")
+        #expect(pacer.rate == 722.5)
+        #expect(pacer.take(at: 20) == 0 && abs(pacer.take(at: 20) - 1 / 722.5) < 1e-9, "the slots follow the rate")
         // Adjustments come at most every half second, whatever the caller asks.
         #expect(!pacer.isDueForAdjustment(at: 11.9))
         pacer.adjust(deviceCallP90: 0.01, at: 11.9)
-        #expect(pacer.rate == 562.5)
-        // At the target or below, or with no calls to judge by, it grows by a tenth up to the ceiling.
+        #expect(pacer.rate == 722.5)
+        // At the target or below, with pushes going at the rate, it grows by a tenth up to the ceiling.
+        Self.send(&pacer, 722.5, before: 12)
         pacer.adjust(deviceCallP90: 0.05, at: 12)
-        #expect(abs(pacer.rate - 618.75) < 1e-9)
-        pacer.adjust(deviceCallP90: nil, at: 12.5)
-        #expect(abs(pacer.rate - 680.625) < 1e-9)
-        for step in 0..<20 { pacer.adjust(deviceCallP90: 0.001, at: 13 + Double(step) / 2) }
+        #expect(abs(pacer.rate - 794.75) < 1e-9)
+        for step in 1...20 {
+            let now = 12 + Double(step) / 2
+            Self.send(&pacer, pacer.rate, before: now)
+            pacer.adjust(deviceCallP90: step.isMultiple(of: 2) ? nil : 0.001, at: now)
+        }
         #expect(pacer.rate == 1000)
+    }
+
+    @Test func aRateThePushesDoNotUseNeitherGrowsNorDelaysACut() {
+        var pacer = PushPacer(rate: 5000, target: 0.05)
+        // Signing ahead holds the pushes at 1,200 a second: the unused rate stays where it is.
+        Self.send(&pacer, 1200, before: 1)
+        pacer.adjust(deviceCallP90: 0.01, at: 1)
+        Self.send(&pacer, 1200, before: 1.5)
+        pacer.adjust(deviceCallP90: 0.01, at: 1.5)
+        #expect(pacer.rate == 5000)
+        pacer = PushPacer(rate: 5000, target: 0.05)
+        Self.send(&pacer, 1200, before: 0)
+        pacer.adjust(deviceCallP90: nil, at: 0)
+        // When the calls slow down, the cut is from what was sent: 1,020 a second at once, not 4,250.
+        Self.send(&pacer, 1200, before: 0.5)
+        pacer.adjust(deviceCallP90: 0.2, at: 0.5)
+        #expect(pacer.rate == 1020)
+        // After a pause the next wave starts at the pace this one found.
+        pacer.adjust(deviceCallP90: nil, at: 60)
+        #expect(abs(pacer.rate - 1122) < 1e-9, "one step up, from 1,020")
     }
 
     @Test func thePaceNeverFallsBelowAFloorSoSlowCallsDoNotStopPushes() {
         var pacer = PushPacer(rate: 5000)
-        for step in 0..<100 { pacer.adjust(deviceCallP90: 10, at: Double(step) * 2) }
+        for step in 0..<100 { pacer.adjust(deviceCallP90: 10, at: Double(step) * 2) }  // nothing sent: cuts from the rate
         #expect(pacer.rate == 100)
         var slow = PushPacer(rate: 40)
         slow.adjust(deviceCallP90: 10, at: 0)
