@@ -67,18 +67,26 @@ measure() {
 # them, their PostgreSQL CPU per transaction, and Passwright's requests/s as a share of each.
 pgbench_rows() {
   local pgbench_url="${pg_url%/*}/pgbench" before after tps
-  psql -q "${pg_url%/*}/postgres" -c "DROP DATABASE IF EXISTS pgbench" -c "CREATE DATABASE pgbench" >/dev/null
+  psql -q "${pg_url%/*}/postgres" -c "CREATE DATABASE pgbench" >/dev/null
   pgbench -q -i -s 10 "$pgbench_url" >/dev/null 2>&1
   psql -q "$pgbench_url" -c "CREATE TABLE one_row (id bigserial PRIMARY KEY, device text NOT NULL, token text NOT NULL, created timestamptz NOT NULL DEFAULT now())" >/dev/null
   echo "INSERT INTO one_row (device, token) VALUES (md5(random()::text), md5(random()::text));" >"$work/one-row.sql"
+  # pg_ticks: PostgreSQL's CPU ticks so far, those of backends that have exited included (pgbench's
+  # connections end with the run; the postmaster's cutime and cstime hold what its children spent).
+  pg_ticks() {
+    local postmaster total
+    postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
+    total=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat")
+    read -r -a live < <(cpu_ticks $(pgrep -P "$postmaster"))
+    echo "$((total + live[0] + live[1])) 0"
+  }
   # pgbench_run NAME ARGS...: sets tps and db_cpu (PostgreSQL µs per transaction).
   pgbench_run() {
     shift
-    database_pids=$(postgres_pids)
-    read -r -a before < <(cpu_ticks $database_pids)
+    read -r -a before < <(pg_ticks)
     out=$(pgbench -n -M prepared -c 32 -j 2 -T "$seconds" "$@" "$pgbench_url" 2>&1)
-    database_pids=$(postgres_pids)
-    read -r -a after < <(cpu_ticks $database_pids)
+    sleep 0.5  # the backends reaped, their time in the postmaster's
+    read -r -a after < <(pg_ticks)
     tps=$(awk '/^tps = / {print int($3)}' <<<"$out")
     local transactions; transactions=$(awk '/number of transactions actually processed/ {print $NF}' <<<"$out" | cut -d/ -f1)
     db_cpu="$(( (after[0] + after[1] - before[0] - before[1]) * tick_us / transactions )) µs"
