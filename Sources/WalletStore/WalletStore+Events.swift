@@ -98,11 +98,22 @@ extension WalletStore {
             """
     }
 
-    /// How many devices are registered for `key`, in the caller's transaction.
+    /// The most devices a registration event counts (its `devices`; this many means this many or more).
+    /// A pass is on a few devices; without a bound, every registration of a pass someone registered
+    /// thousands of devices for would walk all of them inside its transaction (found by `http.sh`,
+    /// whose register adds each device to one pass: BENCHMARKS.md). Whether it is the first device
+    /// (`devices` 1: installed) or none is left (0) stays exact.
+    static let countedDevices = 100
+
+    /// How many devices are registered for `key`, up to ``countedDevices``, in the caller's transaction.
     static func deviceCount(_ key: PassKey, in transaction: Transaction) async throws -> Int {
         try await transaction.query(SQL(
-            "SELECT COUNT(*) AS count FROM registrations WHERE pass_type_identifier = ? AND serial_number = ?",
-            .text(key.passTypeIdentifier), .text(key.serialNumber)))[0].int("count")
+            """
+            SELECT COUNT(*) AS count FROM (
+                SELECT 1 FROM registrations WHERE pass_type_identifier = ? AND serial_number = ? LIMIT ?
+            ) AS counted
+            """,
+            .text(key.passTypeIdentifier), .text(key.serialNumber), .integer(Int64(countedDevices))))[0].int("count")
     }
 
     /// Appends events in a transaction of their own (a change whose own write is not the store's).

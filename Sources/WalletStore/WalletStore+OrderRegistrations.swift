@@ -92,13 +92,21 @@ extension WalletStore {
     /// How many devices are registered for the order.
     public func orderRegistrationCount(for key: OrderKey) async throws -> Int {
         try await storing("count the registrations of the order \(key)") {
-            try await database.transaction { transaction in try await Self.orderDeviceCount(key, in: transaction) }
+            try await database.query(SQL(
+                "SELECT COUNT(*) AS count FROM order_registrations WHERE order_type_identifier = ? AND order_identifier = ?",
+                .text(key.orderTypeIdentifier), .text(key.orderIdentifier)))[0].int("count")
         }
     }
 
+    /// How many devices are registered for the order, up to ``countedDevices``, for its registration
+    /// events (the bound's reason is the passes').
     static func orderDeviceCount(_ key: OrderKey, in transaction: Transaction) async throws -> Int {
         try await transaction.query(SQL(
-            "SELECT COUNT(*) AS count FROM order_registrations WHERE order_type_identifier = ? AND order_identifier = ?",
-            .text(key.orderTypeIdentifier), .text(key.orderIdentifier)))[0].int("count")
+            """
+            SELECT COUNT(*) AS count FROM (
+                SELECT 1 FROM order_registrations WHERE order_type_identifier = ? AND order_identifier = ? LIMIT ?
+            ) AS counted
+            """,
+            .text(key.orderTypeIdentifier), .text(key.orderIdentifier), .integer(Int64(countedDevices))))[0].int("count")
     }
 }

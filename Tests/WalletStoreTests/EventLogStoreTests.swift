@@ -29,6 +29,27 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.selected)
+    func registrationEventsCountDevicesUpToABound(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            let key = try await store.createPass(Fixture.pass("crowded"), origin: .api).key
+            let bound = WalletStore.countedDevices
+            for index in 0...bound {
+                _ = try await store.register(deviceLibraryIdentifier: "device-\(index)", pushToken: "aa\(index)", pass: key)
+            }
+            _ = try await store.unregister(deviceLibraryIdentifier: "device-0", pass: key)
+            let events = try await Self.all(store, expecting: bound + 3).filter { $0.pass == key }
+            let devices = events.filter { $0.type == .passInstalled }.map(\.payload["devices"])
+            try #require(devices.count == bound + 1)
+            // Exact up to the bound (the first device is 1: installed), the bound beyond it.
+            #expect(devices.prefix(bound) == ArraySlice((1...bound).map { JSONValue.number(Double($0)) }))
+            #expect(devices.last == .number(Double(bound)), "the device past the bound still counts \(bound)")
+            let removed = try #require(events.last { $0.type == .passRemoved })
+            #expect(removed.payload["devices"] == .number(Double(bound)) && removed.payload["allDevicesRemoved"] == .bool(false))
+            #expect(try await store.registrationCount(for: key) == bound, "the pass's own count is exact")
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
     func everyWriteAppendsItsEventOnce(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             let files = [(path: "pass.json", bytes: Data("{}".utf8))]
