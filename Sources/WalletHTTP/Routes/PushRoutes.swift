@@ -27,8 +27,10 @@ struct PushRoutes {
             summary: "The push outbox: queued, in flight, oldest pending, sent, failures by reason, stopped identities", auth: auth.requiring(.pushSend),
             responses: [.json(.ok, "Push statistics", schema: PushStats.schemaName)]
         ) { _, _ in
-            let outbox = try await service.outboxStats()
+            // The counters first: the worker counts a push as sent only after its completion
+            // committed, so an outbox read after them never still holds a push they count.
             let counters = worker.counters
+            let outbox = try await service.outboxStats()
             let rate = worker.rate
             // At the pace this instance sent at lately, no faster than it allows now (that pace alone
             // before it has sent anything), with one instance sending; several share the outbox and go faster.
