@@ -15,7 +15,11 @@ extension WalletStore {
     public func holds(_ keys: [PassKey]) async throws -> [PassKey: PassHold] {
         guard !keys.isEmpty else { return [:] }
         return try await storing("read the held changes of \(keys.count) passes") {
-            try await database.transaction { try await Self.holds(keys, in: $0) }
+            // One statement, so a plain read: on SQLite a transaction would queue this behind every
+            // write for the one writer (a roll-out's next page waited for the page being written).
+            try await PassKeyRows.select(PassHold.self, columns: PassHold.columns, from: "held_changes", keys: keys) {
+                try await database.query($0)
+            }
         }
     }
 

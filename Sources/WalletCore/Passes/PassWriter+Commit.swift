@@ -26,7 +26,7 @@ extension PassWriter {
     /// Writes `plans` in batches of ``batchSize``; a pass that changed meanwhile (its tag or its held
     /// change) is read again and planned again with `replan`, up to ``maximumAttempts`` rounds.
     func commit(
-        _ plans: [Plan], replan: @Sendable (StoredPass, PassHold?) async throws -> Plan
+        _ plans: [Plan], replan: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
     ) async throws -> Landed {
         var landed = Landed()
         var pending = plans.filter { $0.request != nil }
@@ -53,10 +53,7 @@ extension PassWriter {
             pending = []
             for chunk in stride(from: 0, to: conflicts.count, by: Self.batchSize).map({ conflicts[$0..<min($0 + Self.batchSize, conflicts.count)] }) {
                 let holds = try await store.holds(chunk.map(\.key))
-                for pass in chunk {
-                    let plan = try await replan(pass, holds[pass.key])
-                    if plan.request != nil { pending.append(plan) }
-                }
+                pending += try await self.plans(Array(chunk), holds: holds, replan).filter { $0.request != nil }
             }
         }
         return landed

@@ -45,10 +45,8 @@ extension PassWriter {
             let page = try await store.passes(template: template, after: after, limit: Self.batchSize)
             matched += page.count
             let holds = try await store.holds(page.map(\.key))
-            for pass in page {
-                let plan = try await plan(edit, for: pass, hold: holds[pass.key], origin: origin)
-                if plan.request != nil { plans.append(plan) }
-            }
+            plans += try await self.plans(page, holds: holds) { pass, hold in try await plan(edit, for: pass, hold: hold, origin: origin) }
+                .filter { $0.request != nil }
             guard page.count == Self.batchSize, let last = page.last else { break }
             after = last.key
         }
@@ -97,6 +95,11 @@ extension PassWriter {
         var batches = 0
         /// The longest of them.
         var longestBatch = Duration.zero
+        /// Time spent reading pages of passes and planning them (rendering, validating), page by page.
+        var planning = Duration.zero
+        /// Time spent writing the plans: the database's share of the roll-out, page by page. The
+        /// next page is planned while one is written, so the roll-out takes about the larger of the two.
+        var writing = Duration.zero
         /// Passes the new version cannot render: moved all the same (a fetch then says why), and
         /// named so that the roll-out's log does.
         var unrenderable: [PassKey] = []
@@ -109,7 +112,7 @@ extension PassWriter {
     func rollOut(template: String, to version: Int64) async throws -> RollOut {
         let edit = PassEdit(templateVersion: version)
         let origin = WriteOrigin.system(PassUpdateRecord.template(version: version))
-        // Written by the replanning closure, which the batches call one at a time.
+        // Written by the planning tasks, several at once.
         let unrenderable = Locked<[PassKey]>([])
         let replan: @Sendable (StoredPass, PassHold?) async throws -> Plan = { pass, hold in
             do {
@@ -122,22 +125,38 @@ extension PassWriter {
             }
         }
         var total = RollOut()
-        var after: PassKey?
-        while !Task.isCancelled {
+        let planPage: @Sendable (PassKey?) async throws -> PlannedPage? = { after in
+            let started = ContinuousClock.now
             let page = try await store.passesBehind(template, version: version, after: after, limit: Self.batchSize)
-            guard let last = page.last else { break }
+            guard let last = page.last else { return nil }
             let holds = try await store.holds(page.map(\.key))
-            var plans: [Plan] = []
-            for pass in page { plans.append(try await replan(pass, holds[pass.key])) }
-            let landed = try await commit(plans, replan: replan)
+            return PlannedPage(last: last.key, plans: try await plans(page, holds: holds, replan), took: ContinuousClock.now - started)
+        }
+        var next = try await planPage(nil)
+        while let page = next, !Task.isCancelled {
+            total.planning += page.took
+            // The next page is read and planned while this one is written: its passes are others
+            // (keys after this page's last), the writes wait on the database and the plans on the cores.
+            async let following = planPage(page.last)
+            let started = ContinuousClock.now
+            let landed = try await commit(page.plans, replan: replan)
+            total.writing += ContinuousClock.now - started
             total.advanced += landed.written.count
             total.held += landed.held
             total.pushesQueued += landed.pushesQueued
             total.batches += landed.batches
             total.longestBatch = max(total.longestBatch, landed.longestBatch)
-            after = last.key
+            next = try await following
         }
         total.unrenderable = unrenderable.withLock { Array(Set($0)).sorted { $0.description < $1.description } }
         return total
+    }
+
+    /// A page of a roll-out, planned: where the next page starts, its plans, and how long reading
+    /// and planning it took.
+    struct PlannedPage: Sendable {
+        var last: PassKey
+        var plans: [Plan]
+        var took: Duration
     }
 }

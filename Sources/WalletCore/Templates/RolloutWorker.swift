@@ -58,6 +58,7 @@ public final class RolloutWorker: Sendable {
             "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.advanced),
             "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "batches": String(moved.batches),
             "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(moved.longestBatch),
+            "planningSeconds": Self.seconds(moved.planning), "writingSeconds": Self.seconds(moved.writing),
         ])
         if try await store.finishRollout(rollout.name, version: rollout.currentVersion) {
             logger.info("template roll-out finished", ["template": rollout.name, "version": String(rollout.currentVersion)])

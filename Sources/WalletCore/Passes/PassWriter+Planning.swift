@@ -1,0 +1,32 @@
+import Foundation
+import PassModel
+import WalletStore
+
+/// Planning a page of passes on every core. A plan renders and validates the pass (once or twice),
+/// milliseconds of CPU each and independent of every other pass's, so a template-wide change or a
+/// roll-out planned one pass at a time left all cores but one idle while a million passes moved.
+extension PassWriter {
+    /// Tasks planning at once: one per core, as rendering does not wait on anything.
+    static var planningWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The plans of `passes`, in their order, from `planOne` run on up to ``planningWidth`` tasks.
+    /// Every pass of the page is planned; then the error of the first pass (in page order) that
+    /// failed is thrown, so a page with several invalid passes names the same one every time.
+    func plans(
+        _ passes: [StoredPass], holds: [PassKey: PassHold], _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
+    ) async throws -> [Plan] {
+        let outcomes = await withTaskGroup(of: (Int, Result<Plan, any Error>).self) { group in
+            var outcomes = [Result<Plan, any Error>?](repeating: nil, count: passes.count)
+            for (index, pass) in passes.enumerated() {
+                if index >= Self.planningWidth, let (done, outcome) = await group.next() { outcomes[done] = outcome }
+                let hold = holds[pass.key]
+                group.addTask {
+                    do { return (index, .success(try await planOne(pass, hold))) } catch { return (index, .failure(error)) }
+                }
+            }
+            for await (done, outcome) in group { outcomes[done] = outcome }
+            return outcomes
+        }
+        return try outcomes.compactMap { try $0?.get() }
+    }
+}
