@@ -147,6 +147,7 @@ echo "| seeded in SQL | $passes passes, $devices devices, $registrations registr
 echo "| database size | $db_size (passes $((passes_bytes / 1048576)) MiB, devices + registrations $((registrations_bytes / 1048576)) MiB, with indexes) |"
 echo "| roll-out of version 2 to every pass (upload to passesBehind = 0, 1 s polls) | $(printf '%.1f' "$wall") s |"
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
+echo "| of which: reading and planning pages (rendering, on every core) / writing them (the database's work), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
 echo "| outbox drained by two instances to nginx (start to last push received) | $drained pushes in $drain_seconds s ($(python3 -c "print(f'{$drained / $drain_seconds:.0f}')")/s); $sent_a + $sent_b sent by the two over $connections connections; $received requests received for $outbox queued; $left rows left |"

@@ -57,7 +57,7 @@ struct BenchCommand: Subcommand {
             count += 1
         }
         let elapsed = clock.now - start
-        let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsedSeconds = elapsed / .seconds(1)
         let perSecond = Double(count) / elapsedSeconds
         console.out("{\"benchmark\":\"cms-sign\",\"signatures\":\(count),\"seconds\":\(String(format: "%.3f", elapsedSeconds)),\"perSecond\":\(Int(perSecond)),\"millisecondsEach\":\(String(format: "%.4f", 1000 / perSecond))}")
         return .success
@@ -78,7 +78,7 @@ struct BenchCommand: Subcommand {
             count += 1
         }
         let elapsed = clock.now - start
-        let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsedSeconds = elapsed / .seconds(1)
         let perSecond = Double(count) / elapsedSeconds
         console.out("{\"benchmark\":\"preview-render\",\"template\":\"\(template.name)\",\"renders\":\(count),\"bytes\":\(bytes),\"seconds\":\(String(format: "%.3f", elapsedSeconds)),\"perSecond\":\(String(format: "%.1f", perSecond)),\"millisecondsEach\":\(String(format: "%.3f", 1000 / perSecond))}")
         return .success

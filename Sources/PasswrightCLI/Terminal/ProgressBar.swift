@@ -43,7 +43,7 @@ final class ProgressBar: Sendable {
     /// Seconds since the bar was created.
     var elapsedSeconds: Double {
         let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed / .seconds(1)
     }
 
     /// Clears the line so the summary that follows starts on a clean line.

@@ -9,21 +9,17 @@ public final class DeviceCallMonitor: Sendable {
 
     public init() {}
 
-    private var now: Double { Self.seconds(ContinuousClock.now - started) }
+    private var now: Double { (ContinuousClock.now - started) / .seconds(1) }
 
     /// Counts one device call that took `elapsed`, ending now.
     public func record(_ elapsed: Duration) {
         let now = now
-        times.withLock { $0.record(Self.seconds(elapsed), at: now) }
+        times.withLock { $0.record(elapsed / .seconds(1), at: now) }
     }
 
     /// The 90th percentile of the answer times of the last second, `nil` when no device called.
     public var recentP90: Double? {
         let now = now
         return times.withLock { $0.quantile(0.9, at: now) }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -69,7 +69,7 @@ public final class PushWorker: Sendable {
         self.senders = senders
         self.configuration = configuration
         self.logger = logger
-        let target = DeviceCallMonitor.seconds(configuration.deviceCallTarget)
+        let target = configuration.deviceCallTarget / .seconds(1)
         pacer = configuration.rate.map { Locked(PushPacer(rate: $0, target: target)) }
     }
 
@@ -82,8 +82,7 @@ public final class PushWorker: Sendable {
 
     /// Seconds since the worker was made, on the clock the pacer and the send rate share.
     private var uptime: Double {
-        let elapsed = ContinuousClock.now - started
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - started) / .seconds(1)
     }
 
     /// Pushes APNs accepted per second over the last 10 seconds, `nil` when none: what a wave goes at,
@@ -313,7 +312,7 @@ public final class PushWorker: Sendable {
 
     /// `base · 2^attempts`, capped, times a random factor in [0.5, 1] so retries of many devices spread out.
     func backoff(attempts: Int) -> Duration {
-        let base = Double(configuration.baseBackoff.components.seconds) + Double(configuration.baseBackoff.components.attoseconds) / 1e18
+        let base = configuration.baseBackoff / .seconds(1)
         let cap = Double(configuration.maximumBackoff.components.seconds)
         let seconds = min(base * pow(2, Double(min(attempts, 30))), cap) * Double.random(in: 0.5...1)
         return .milliseconds(Int64(seconds * 1000))

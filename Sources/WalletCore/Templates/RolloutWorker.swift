@@ -73,6 +73,6 @@ public final class RolloutWorker: Sendable {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        String(format: "%.3f", duration / .seconds(1))
     }
 }

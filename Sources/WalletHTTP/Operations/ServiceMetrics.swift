@@ -106,7 +106,7 @@ struct MetricsMiddleware: HTTPMiddleware {
         let start = ContinuousClock.now
         let response = await next(request)
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed / .seconds(1)
         metrics.recordRequest(route: context.routeName, method: request.method.rawValue, status: response.status.code, seconds: seconds)
         if let operation = context.route?.operationID, Self.callsAfterPush.contains(operation) { deviceCalls.record(elapsed) }
         return response
