@@ -54,14 +54,22 @@ extension WalletStore {
         }
     }
 
-    /// After a request's write landed: the notification time and the hold, in its transaction.
-    static func recordNotification(_ request: PassWriteRequest, written: Bool, now: Int64, in transaction: Transaction) async throws {
-        let key = request.key
-        if request.notifies, written {
+    /// After a batch's writes landed: the notification time of the `written` passes whose change
+    /// notifies, one statement per pass type (the primary key's first column and an `IN` list of
+    /// serials, a key search per pass on both engines) rather than one per pass.
+    static func recordNotifications(_ requests: [PassWriteRequest], written: Set<PassKey>, now: Int64, in transaction: Transaction) async throws {
+        let notified = requests.filter { $0.notifies && written.contains($0.key) }.map(\.key)
+        for (passType, keys) in Dictionary(grouping: notified, by: \.passTypeIdentifier) {
+            // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             _ = try await transaction.execute(SQL(
-                "UPDATE passes SET last_notified_at = ? WHERE pass_type_identifier = ? AND serial_number = ?",
-                .integer(now), .text(key.passTypeIdentifier), .text(key.serialNumber)))
+                unsafeText: "UPDATE passes SET last_notified_at = ? WHERE pass_type_identifier = ? AND serial_number IN (\(placeholders(keys.count)))",
+                parameters: [.integer(now), .text(passType)] + keys.map { .text($0.serialNumber) }))
         }
+    }
+
+    /// After a request's write landed: its hold stored, replaced or removed, in its transaction.
+    static func recordHold(_ request: PassWriteRequest, now: Int64, in transaction: Transaction) async throws {
+        let key = request.key
         switch request.hold {
         case .keep:
             break

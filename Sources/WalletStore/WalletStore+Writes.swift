@@ -81,8 +81,9 @@ extension WalletStore {
                 let landed = written.union(unchanged.map(\.key))
                 let now = clock.nowMilliseconds()
                 var held: [WriteOrigin: [AuditDraft]] = [:]
+                try await Self.recordNotifications(requests, written: written, now: now, in: transaction)
                 for request in requests where landed.contains(request.key) {
-                    try await Self.recordNotification(request, written: written.contains(request.key), now: now, in: transaction)
+                    try await Self.recordHold(request, now: now, in: transaction)
                     if case .replace = request.hold, !written.contains(request.key) {
                         held[request.origin, default: []].append(AuditDraft(action: "pass.hold", target: AuditDraft.pass(request.key)))
                     }

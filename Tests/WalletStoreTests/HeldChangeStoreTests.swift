@@ -32,6 +32,30 @@ struct HeldChangeStoreTests {
         }
     }
 
+    @Test("a batch records the notification time of exactly the written passes whose change notifies, across pass types", arguments: StoreEngine.selected)
+    func aBatchRecordsNotificationsOfTheNotifyingWrites(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            let a = try await store.createPass(Fixture.pass("notify-a"))
+            let b = try await store.createPass(Fixture.pass("notify-b", type: Fixture.otherPassType))
+            let silent = try await store.createPass(Fixture.pass("silent"))
+            let stale = try await store.createPass(Fixture.pass("stale"))
+            let result = try await store.writePasses([
+                PassWriteRequest(key: a.key, expectedTag: a.updateTag, change: PassChange(data: #"{"seat":"2A"}"#), notifies: true),
+                PassWriteRequest(key: b.key, expectedTag: b.updateTag, change: PassChange(data: #"{"seat":"2B"}"#), notifies: true),
+                PassWriteRequest(key: silent.key, expectedTag: silent.updateTag, change: PassChange(data: #"{"seat":"2C"}"#)),
+                // A conflict does not land, so it is not notified either.
+                PassWriteRequest(key: stale.key, expectedTag: stale.updateTag - 1, change: PassChange(data: #"{"seat":"2D"}"#), notifies: true),
+            ])
+            #expect(Set(result.written.map(\.key)) == [a.key, b.key, silent.key])
+            #expect(result.conflicts.map(\.key) == [stale.key])
+            let now = store.clock.nowMilliseconds()
+            #expect(try await store.pass(a.key)?.lastNotifiedAtMilliseconds == now)
+            #expect(try await store.pass(b.key)?.lastNotifiedAtMilliseconds == now)
+            #expect(try await store.pass(silent.key)?.lastNotifiedAtMilliseconds == nil)
+            #expect(try await store.pass(stale.key)?.lastNotifiedAtMilliseconds == nil)
+        }
+    }
+
     @Test(arguments: StoreEngine.selected)
     func holdsOfTheOldShapeBecomeEditsThatSetTheWholeState(engine: StoreEngine) async throws {
         try await engine.withLocation { configuration in
