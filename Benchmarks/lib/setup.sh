@@ -2,7 +2,7 @@
 #
 #   bench_setup NAME     # sets bin (the release build, or $PASSWRIGHT_BIN), work and pg_dir
 #
-# At exit the processes whose pids are in $server, $pushers (an array) and $standin are killed, the PostgreSQL in $pg_dir (if started with
+# At exit (after a failure, $work/serve.log kept as $work.serve.log) the processes whose pids are in $server, $pushers (an array) and $standin are killed, the PostgreSQL in $pg_dir (if started with
 # scripts/postgres.sh start "$pg_dir") stopped, and both folders removed.
 bench_setup() {
   if [ -z "${PASSWRIGHT_BIN:-}" ]; then
@@ -16,6 +16,13 @@ bench_setup() {
 }
 
 bench_cleanup() {
+  local status=$?
+  # A failed run shows the end of the server's log before its folder goes.
+  if [ "$status" != 0 ] && [ -s "$work/serve.log" ]; then
+    cp "$work/serve.log" "$work.serve.log"
+    echo "the run failed (exit $status); the server's log is kept in $work.serve.log, its last lines:" >&2
+    tail -n 20 "$work/serve.log" >&2
+  fi
   for pid in ${server:-} ${pushers[@]:-} ${standin:-}; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   scripts/postgres.sh stop "$pg_dir" 2>/dev/null || true

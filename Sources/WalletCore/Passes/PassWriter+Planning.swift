@@ -15,18 +15,33 @@ extension PassWriter {
     func plans(
         _ passes: [StoredPass], holds: [PassKey: PassHold], _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
     ) async throws -> [Plan] {
-        let outcomes = await withTaskGroup(of: (Int, Result<Plan, any Error>).self) { group in
+        try await planOutcomes(passes, holds: holds, planOne).map { try $0.get() }
+    }
+
+    /// Each pass's plan or the error planning it threw, in the order of `passes`, from `planOne`
+    /// run on up to ``planningWidth`` tasks.
+    func planOutcomes(
+        _ passes: [StoredPass], holds: [PassKey: PassHold], _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
+    ) async -> [Result<Plan, any Error>] {
+        await withTaskGroup(of: (Int, Result<Plan, any Error>).self) { group in
             var outcomes = [Result<Plan, any Error>?](repeating: nil, count: passes.count)
             for (index, pass) in passes.enumerated() {
                 if index >= Self.planningWidth, let (done, outcome) = await group.next() { outcomes[done] = outcome }
                 let hold = holds[pass.key]
                 group.addTask {
-                    do { return (index, .success(try await planOne(pass, hold))) } catch { return (index, .failure(error)) }
+                    // The plan is bound before the tuple is built: Swift 6.3.1 at -O paired the plan
+                    // with another task's index when the tuple held `try await` inside `do`/`catch`
+                    // (a roll-out's release build trapped on it; debug builds were right).
+                    do {
+                        let plan = try await planOne(pass, hold)
+                        return (index, .success(plan))
+                    } catch {
+                        return (index, .failure(error))
+                    }
                 }
             }
             for await (done, outcome) in group { outcomes[done] = outcome }
-            return outcomes
+            return outcomes.compactMap { $0 }
         }
-        return try outcomes.compactMap { try $0?.get() }
     }
 }

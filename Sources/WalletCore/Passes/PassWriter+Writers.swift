@@ -64,14 +64,18 @@ extension PassWriter {
             let due = try await store.dueHolds(limit: Self.batchSize)
             guard !due.isEmpty else { return (released, failures) }
             let passes = try await store.passes(due.map(\.key))
+            let holds = Dictionary(due.map { ($0.key, $0) }) { first, _ in first }
+            let present = due.compactMap { passes[$0.key] }
             var plans: [Plan] = []
-            for hold in due {
-                guard let pass = passes[hold.key] else { continue }
-                do {
-                    plans.append(try await releasePlan(for: pass, hold: hold))
-                } catch {
-                    // Its template version cannot be loaded here now: the others go on, it waits.
-                    failures.append((hold.key, error))
+            let outcomes = await planOutcomes(present, holds: holds) { pass, hold in
+                guard let hold else { return Plan(request: nil, heldUntil: nil) }
+                return try await releasePlan(for: pass, hold: hold)
+            }
+            for (pass, outcome) in zip(present, outcomes) {
+                switch outcome {
+                case .success(let plan): plans.append(plan)
+                // Its template version cannot be loaded here now: the others go on, it waits.
+                case .failure(let error): failures.append((pass.key, error))
                 }
             }
             let landed = try await commit(plans) { pass, hold in
