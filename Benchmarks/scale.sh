@@ -12,7 +12,8 @@
 # programme), ANALYZEd, and the same three are measured again, each as a ratio to its small-database
 # figure. It prints EXPLAIN (ANALYZE, BUFFERS) of list serials for a seeded device, the database and
 # table sizes, then rolls a new template version out to every pass (wall time, the server's batches
-# and longest batch, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
+# and longest batch, its planning and writing seconds, PostgreSQL's time by statement from
+# pg_stat_statements, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
 # the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
 # the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
 # registrations from the measured bytes per pass and per registration (labelled as such).
@@ -24,6 +25,8 @@ seconds=${3:-10}
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup scale
+# pg_stat_statements, to say where the roll-out's database time goes.
+export POSTGRES_OPTIONS="-c shared_preload_libraries=pg_stat_statements"
 serve_loyalty_on_postgres 18096
 export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
@@ -84,7 +87,18 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
 
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
-roll_out_new_version 1 1800
+sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
+roll_out_new_version 0.2 9000
+# PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
+# statement (each pass's row and index entries rewritten, as the roll-out's update does), rolled back.
+floor_started=$(date +%s.%N)
+sql "BEGIN; UPDATE passes SET template_version = template_version + 1, update_tag = update_tag + 1; ROLLBACK" >/dev/null
+floor=$(echo "$(date +%s.%N) - $floor_started" | bc)
+# The statements that took most of PostgreSQL's time during the roll-out (execution, summed).
+statements=$(psql -qAt -F ' | ' "$pg_url" -c "
+  SELECT calls, round(total_exec_time::numeric / 1000, 1), round((total_exec_time / calls)::numeric * 1000),
+         round(total_exec_time::numeric * 1000 / $passes, 1), left(regexp_replace(query, '\s+', ' ', 'g'), 90)
+  FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 10")
 outbox=$(sql "SELECT count(*) FROM push_outbox")
 
 # The roll-out's pushes drained by two instances sharing the outbox, pushing to nginx. The --push off
@@ -145,9 +159,10 @@ echo "| measure | value |"
 echo "|---|---|"
 echo "| seeded in SQL | $passes passes, $devices devices, $registrations registrations in $seed_seconds s |"
 echo "| database size | $db_size (passes $((passes_bytes / 1048576)) MiB, devices + registrations $((registrations_bytes / 1048576)) MiB, with indexes) |"
-echo "| roll-out of version 2 to every pass (upload to passesBehind = 0, 1 s polls) | $(printf '%.1f' "$wall") s |"
+echo "| roll-out of version 2 to every pass (upload to the server's log line, then passesBehind = 0) | $(printf '%.1f' "$wall") s |"
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
 echo "| of which: reading and planning pages (rendering, on every core) / writing them (the database's work), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
+echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
 echo "| outbox drained by two instances to nginx (start to last push received) | $drained pushes in $drain_seconds s ($(python3 -c "print(f'{$drained / $drain_seconds:.0f}')")/s); $sent_a + $sent_b sent by the two over $connections connections; $received requests received for $outbox queued; $left rows left |"
@@ -159,6 +174,12 @@ size = (per_pass * 10e6 + per_registration * 50e6) / 2**30
 print(f"| extrapolated (not measured): 10M passes and 50M registrations | about {size:.0f} GiB at {per_pass:.0f} B per pass and "
       f"{per_registration:.0f} B per registration; a roll-out about {wall * 10 / 60:.0f} min at the measured rate |")
 PY
+echo
+echo "PostgreSQL's time in the roll-out by statement (pg_stat_statements, execution only):"
+echo
+echo "| calls | seconds | µs per call | µs per pass | statement |"
+echo "|---|---|---|---|---|"
+while IFS= read -r line; do echo "| ${line//\`/} |"; done <<<"$statements"
 echo
 echo "EXPLAIN (ANALYZE, BUFFERS) of list serials for device-4242 (five passes):"
 echo '```'

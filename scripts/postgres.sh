@@ -10,6 +10,7 @@
 # The server runs as the `postgres` user (initdb refuses root) with trust authentication, listens on
 # 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster. It allows 400
 # connections: tests run many services at once, each with a pool and a LISTEN connection.
+# POSTGRES_OPTIONS adds server settings (e.g. "-c shared_preload_libraries=pg_stat_statements").
 set -euo pipefail
 
 usage() {
@@ -40,7 +41,7 @@ as_postgres() {
 # Starts the server of DIR on PORT; fails (its log on stderr) if it does not come up.
 serve() {
     as_postgres "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w \
-        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400" start >/dev/null
+        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400 ${POSTGRES_OPTIONS:-}" start >/dev/null
 }
 
 command=${1:-}
