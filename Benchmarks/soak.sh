@@ -12,6 +12,8 @@
 # admin point updates). It samples the server's VmRSS every half second and prints a markdown table:
 # requests/s, p50, p99, total requests, responses by status class, RSS before the load (after
 # seeding), half-way through it, its maximum and after it (a leak keeps growing after half-way).
+# Half-way it also changes every pass of the template (a template-wide PATCH) and pushes a new
+# version of it, and afterwards checks that every pass is on that version with the change.
 # Exits non-zero on any 5xx, any 4xx (the mix sends none that should fail), any socket error or
 # timeout wrk counted, or a server that died.
 set -euo pipefail
@@ -119,7 +121,20 @@ PY
   rss_before=$(rss_kb "$server")
   (while kill -0 "$server" 2>/dev/null; do rss_kb "$server"; sleep 0.5; done) >"$work/rss-$engine.txt" &
   sampler=$!
-  wrk -t2 -c32 -d"${seconds}s" --timeout 10s --latency -s Benchmarks/wrk/soak.lua "$base" >"$work/wrk-$engine.txt" 2>&1 || true
+  wrk -t2 -c32 -d"${seconds}s" --timeout 10s --latency -s Benchmarks/wrk/soak.lua "$base" >"$work/wrk-$engine.txt" 2>&1 &
+  load=$!
+  # Half-way, under the load: a template-wide change and a new template version rolled out, so the
+  # release build's write pipeline (planning on every core, pages written while the next is planned)
+  # runs beside the mix; afterwards every pass must be on the new version with the change.
+  sleep $((seconds / 2))
+  rm -rf "$work/roll-$engine"; mkdir -p "$work/roll-$engine"; cp -r Templates/loyalty "$work/roll-$engine/loyalty"
+  sed -i 's/"label": "Points"/"label": "Stars"/' "$work/roll-$engine/loyalty/pass.json"
+  wide=$(curl -s -o /dev/null -w '%{http_code}' -X PATCH -H "Authorization: Bearer $SOAK_ADMIN_TOKEN" -H 'Content-Type: application/json' \
+    -d '{"data": {"tier": "Platinum"}}' "$base/api/v1/templates/loyalty/passes")
+  [ "$wide" = 200 ] || failures+=("$engine: the template-wide change answered $wide")
+  PASSWRIGHT_SERVER=$base PASSWRIGHT_ADMIN_TOKEN=$SOAK_ADMIN_TOKEN "$bin" templates push "$work/roll-$engine/loyalty" >"$work/push-$engine.txt" 2>&1 ||
+    failures+=("$engine: templates push failed: $(tail -n 3 "$work/push-$engine.txt")")
+  wait "$load" || true
   kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true; sampler=
 
   alive=yes
@@ -143,6 +158,24 @@ PY
   [ "$c4" -eq 0 ] || failures+=("$engine: $c4 responses were 4xx; the mix sends no request that should fail")
   [ "${socket:-0}" -eq 0 ] || failures+=("$engine: wrk counted socket errors or timeouts: $(grep 'Socket errors' <<<"$out")")
   [ "$alive" = yes ] || failures+=("$engine: the server died or stopped answering /healthz under load")
+  if [ "$alive" = yes ]; then
+    rolled=$(python3 - "$base" <<'PY'
+import json, os, sys, time, urllib.request
+base, headers = sys.argv[1], {"Authorization": "Bearer " + os.environ["SOAK_ADMIN_TOKEN"]}
+def get(path):
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers), timeout=30) as response:
+        return json.load(response)
+for _ in range(300):  # the roll-out of 200 passes takes well under a second; wait up to a minute
+    template = get("/api/v1/templates/loyalty")
+    if template["passesBehind"] == 0:
+        break
+    time.sleep(0.2)
+tiers = {get(f"/api/v1/passes/{os.environ['PASS_TYPE']}/soak-{i:04d}")["data"]["tier"] for i in range(0, 200, 20)}
+print(f"v{template['currentVersion']} behind={template['passesBehind']} tiers={','.join(sorted(tiers))}")
+PY
+) || rolled="unreadable"
+    [ "$rolled" = "v2 behind=0 tiers=Platinum" ] || failures+=("$engine: after the roll-out and the template-wide change: $rolled (expected v2 behind=0 tiers=Platinum)")
+  fi
   if [ ${#failures[@]} -gt 0 ]; then
     grep -i 'error\|fatal' "$work/serve-$engine.log" | sort | uniq -c | sort -rn | head -10 >&2 || true
   fi

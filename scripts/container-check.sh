@@ -9,7 +9,9 @@
 #   1. image: /healthz, the image's own HEALTHCHECK reports healthy, it runs as a non-root user,
 #      identities the user cannot read make /readyz 503 with the reason, a pass is issued and
 #      downloaded and `passwright verify` accepts it, its preview is a PNG of the right size whose
-#      text OCR reads back (Cairo, Pango, zint and fonts inside), the console sign-in page loads,
+#      text OCR reads back (Cairo, Pango, zint and fonts inside), the console sign-in page loads, a
+#      new template version pushed with the image's CLI rolls out to 24 passes (the release build's
+#      write pipeline),
 #      SIGTERM stops it with exit 0 within 10 s; the image's libraries are exactly the binary's
 #      NEEDED entries (packages/runtime.list, both ways);
 #   2. compose with PostgreSQL: the server comes up after the database, issues a pass, and its row
@@ -294,6 +296,28 @@ signin=$(curl -s -D "$work/signin.headers" -o "$work/signin.html" -w '%{http_cod
 [ "${signin%% *}" = 200 ] && grep -q '<form' "$work/signin.html" || fail "the console sign-in page: $signin"
 grep -qi '^content-security-policy:' "$work/signin.headers" || fail "the console sign-in page has no Content-Security-Policy"
 ok "the console sign-in page loads ($signin, with a Content-Security-Policy)"
+
+# The release build's write pipeline (a page's passes planned on every core, the next page planned
+# while one is written): a new version of the template, pushed with the image's own CLI, reaches all
+# 24 passes, and the last one shows it. Debug builds run it in the unit stage; this is the build users get.
+for i in $(seq 2 24); do [ "$(issue "CHECK-$i")" = 201 ] || fail "issuing CHECK-$i: $(cat "$work/issued.json")"; done
+rm -rf "$work/roll" && mkdir -p "$work/roll" && cp -r "$clean/Templates/loyalty" "$work/roll/loyalty" && chmod -R a+rX "$work/roll"
+sed -i 's/"label": "Points"/"label": "Stars"/' "$work/roll/loyalty/pass.json"
+$engine run --rm --network host -v "$work/roll:/roll:ro" -e PASSWRIGHT_SERVER="http://127.0.0.1:$port" -e PASSWRIGHT_ADMIN_TOKEN="$token" \
+  "$image" templates push /roll/loyalty >"$work/push.txt" 2>&1 || fail "passwright templates push (in the image): $(tail -3 "$work/push.txt")"
+rollout=""
+for _ in $(seq 60); do
+  rollout=$(curl -s -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/v1/templates/loyalty" \
+    | python3 -c 'import json, sys; t = json.load(sys.stdin); print(t["currentVersion"], t["passesBehind"])' || true)
+  [ "$rollout" = "2 0" ] && break
+  sleep 0.5
+done
+[ "$rollout" = "2 0" ] || fail "the roll-out of version 2 did not finish (version and passes behind: '$rollout'; server log: $($engine logs "$name" 2>&1 | tail -5))"
+curl -sf -o "$work/CHECK-24.pkpass" -H "Authorization: Bearer $token" \
+  "http://127.0.0.1:$port/api/v1/passes/pass.dev.passwright.loyalty/CHECK-24/pkpass" || fail "downloading CHECK-24 after the roll-out"
+python3 -c 'import sys, zipfile; sys.exit(0 if b"\"Stars\"" in zipfile.ZipFile(sys.argv[1]).read("pass.json") else 1)' "$work/CHECK-24.pkpass" \
+  || fail "CHECK-24 does not show version 2's label after the roll-out"
+ok "version 2 of the template rolled out to all 24 passes in the release build, and CHECK-24 shows it"
 
 started=$(date +%s%N)
 $engine stop -t 10 "$name" >/dev/null 2>>"$work/engine.log"
