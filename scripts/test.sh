@@ -7,13 +7,15 @@
 #   hostile      49 hostile-input cases x 5 rounds against a live server (scripts/hostile.sh)
 #   openapi      schemathesis against /openapi.json (scripts/schemathesis.sh)
 #   browser      the web console in headless Chromium, push on against the APNs stand-in (scripts/browser.sh)
-#   soak         the 90/10 Wallet mix with wrk on SQLite and PostgreSQL (Benchmarks/soak.sh)
+#   soak         the 90/10 Wallet mix with wrk on SQLite and PostgreSQL, a template-wide change and a
+#                roll-out half-way (Benchmarks/soak.sh)
 #   crash        SIGKILL rounds under write load, nothing acknowledged lost (scripts/crash.sh)
 #   outage       PostgreSQL stopped under write load (503 + Retry-After, back by itself, nothing
 #                acknowledged lost) and a full SQLite volume (507, readyz, recovery) (scripts/outage.sh)
 #   fuzz         every libFuzzer target for a fixed time (scripts/fuzz.sh)
 #   container    the image built from this checkout and run as a user would: health, a pass issued,
-#                verified and drawn, the console, SIGTERM, compose with PostgreSQL (scripts/container-check.sh)
+#                verified and drawn, the console, a roll-out by the release build, SIGTERM, compose with
+#                PostgreSQL (scripts/container-check.sh)
 #
 # and prints one line per stage. Exits non-zero if any stage failed; later stages still run.
 #
