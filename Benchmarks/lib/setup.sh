@@ -17,7 +17,7 @@ bench_setup() {
 
 bench_cleanup() {
   local status=$?
-  # A failed run shows the end of the server's log before its folder goes.
+  # A failed run keeps the server's log (its folder goes) and shows its end.
   if [ "$status" != 0 ] && [ -s "$work/serve.log" ]; then
     cp "$work/serve.log" "$work.serve.log"
     echo "the run failed (exit $status); the server's log is kept in $work.serve.log, its last lines:" >&2
