@@ -13,7 +13,7 @@
 # requests/s, p50, p99, total requests, responses by status class, RSS before the load (after
 # seeding), half-way through it, its maximum and after it (a leak keeps growing after half-way).
 # Half-way it also changes every pass of the template (a template-wide PATCH) and pushes a new
-# version of it, and afterwards checks that no pass is behind that version and that every tenth
+# version of it, and afterwards checks that no pass is behind that version and that every twentieth
 # pass carries the change.
 # Exits non-zero on any 5xx, any 4xx (the mix sends none that should fail), any socket error or
 # timeout wrk counted, or a server that died.
@@ -126,8 +126,8 @@ PY
   load=$!
   # Half-way, under the load: a template-wide change and a new template version rolled out, so the
   # release build's write pipeline (planning on every core, pages written while the next is planned)
-  # runs beside the mix; afterwards no pass may be behind the new version, and every tenth pass
-  # (20 of 200) is read back for the change.
+  # runs beside the mix; afterwards no pass may be behind the new version, and every twentieth pass
+  # (10 of 200) is read back for the change.
   sleep $((seconds / 2))
   rm -rf "$work/roll-$engine"; mkdir -p "$work/roll-$engine"; cp -r Templates/loyalty "$work/roll-$engine/loyalty"
   sed -i 's/"label": "Points"/"label": "Stars"/' "$work/roll-$engine/loyalty/pass.json"
