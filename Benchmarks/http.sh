@@ -14,7 +14,9 @@
 # hello is measured again with BURN_US=25 and 50 (that much user-space work before each answer), to
 # show what the kernel costs a server that is slower than wrk on the same cores. On PostgreSQL it also
 # runs pgbench with wrk's client count (select-only, and a one-row insert per transaction): the
-# database's own limit on this machine, to which register, list serials and get pass are compared.
+# database's own limit on this machine, to which register, list serials and get pass are compared,
+# and pgbench running the registration's own statement (Benchmarks/lib/register-statement.py) on the
+# database serve used: what PostgreSQL alone does of a register.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -96,7 +98,12 @@ pgbench_rows() {
   select_tps=$tps
   pgbench_run insert -f "$work/one-row.sql"
   echo "| postgres | pgbench one-row insert, -M prepared (one commit a transaction) | $tps | — | — | — | 0 | — | $db_cpu | — |"
-  pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of the one-row insert's $tps/s; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
+  insert_tps=$tps
+  # The registration's own statement on the database serve just used (its pass, its schema).
+  python3 Benchmarks/lib/register-statement.py "$PASS_TYPE" "$SERIAL" >"$work/register.sql"
+  pgbench_url=$pg_url pgbench_run register -f "$work/register.sql"
+  echo "| postgres | pgbench running the registration's statement, -M prepared (a new device each) | $tps | — | — | — | 0 | — | $db_cpu | — |"
+  pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of PostgreSQL running the registration's statement alone ($tps/s) and $(python3 -c "print(f'{$1 / $insert_tps:.2f}')") of the one-row insert's $insert_tps/s; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
 }
 pg_ratios=
 cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)

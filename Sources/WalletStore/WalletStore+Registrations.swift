@@ -10,7 +10,10 @@ extension WalletStore {
     public func register(deviceLibraryIdentifier: String, pushToken: String, pass key: PassKey) async throws -> RegistrationResult {
         let now = clock.nowMilliseconds()
         return try await storing("register a device for the pass \(key)") {
-            try await database.transaction { transaction in
+            if database.engine == .postgres {
+                return try await registerInOneStatement(deviceLibraryIdentifier: deviceLibraryIdentifier, pushToken: pushToken, pass: key, at: now)
+            }
+            return try await database.transaction { transaction in
                 try await Self.upsertDevice(deviceLibraryIdentifier, pushToken: pushToken, at: now, in: transaction)
                 // The pass's foreign key answers whether it exists, without a statement of its own.
                 let inserted: Int
