@@ -135,7 +135,12 @@ for engine in sqlite postgres; do
   curl -sf -X POST "http://127.0.0.1:$port/wallet/v1/devices/bench-device/registrations/$PASS_TYPE/$SERIAL" \
     -H "Authorization: ApplePass $TOKEN" -d '{"pushToken":"00ff"}' >/dev/null
   database_pids=
-  [ "$engine" = postgres ] && database_pids=$(postgres_pids)
+  if [ "$engine" = postgres ]; then
+    # A second of reads first: each HTTP thread opens its own connection on its first read, and the
+    # PostgreSQL processes counted below are the ones alive now.
+    wrk -t2 -c32 -d1s "http://127.0.0.1:$port/wallet/v1/devices/bench-device/registrations/$PASS_TYPE" >/dev/null
+    database_pids=$(postgres_pids)
+  fi
   run() {  # run NAME URL [SCRIPT]
     measure "$@"
     local p50 p99 errors

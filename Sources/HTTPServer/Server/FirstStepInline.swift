@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The task executor a responder's task prefers: its first job runs at once on the thread that
@@ -15,7 +16,10 @@ final class FirstStepInline: TaskExecutor, Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         if first.exchange(false, ordering: .acquiringAndReleasing) {
+            // The job runs until the task first suspends: a daemon thread may block on a short read meanwhile.
+            BlockingPermit.grant()
             job.runSynchronously(on: asUnownedTaskExecutor())
+            BlockingPermit.revoke()
         } else {
             globalConcurrentExecutor.enqueue(job)
         }

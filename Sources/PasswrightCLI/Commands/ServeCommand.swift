@@ -194,6 +194,14 @@ struct ServeCommand: Subcommand {
         self.environment = environment
     }
 
+    /// libmicrohttpd's threads: one per core on SQLite, two on PostgreSQL, where a daemon thread waits
+    /// for each read's round trip (``BlockingPermit``) and a second one keeps the core busy meanwhile
+    /// (`Benchmarks/http.sh`: list serials 12.2k/s with one per core, 15.3k/s with two, 15.5k/s with
+    /// four; SQLite's reads gained nothing; BENCHMARKS.md).
+    static func daemonThreads(for engine: DatabaseEngine) -> Int {
+        ProcessInfo.processInfo.activeProcessorCount * (engine == .postgres ? 2 : 1)
+    }
+
     func run(console: Console) async throws -> ExitStatus {
         let logger = Logger(label: "passwright", level: logLevel)
         let adminToken = try secret(variable: "PASSWRIGHT_ADMIN_TOKEN", file: "admin-token", console: console) { SecureRandom.token(length: 40) }
@@ -215,7 +223,7 @@ struct ServeCommand: Subcommand {
         configuration.retention = passRetention
         configuration.passCacheBytes = passCacheBytes
         let service = try WalletService(
-            configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port),
+            configuration: configuration, http: HTTPServerConfiguration(hostname: hostname, port: port, threadCount: Self.daemonThreads(for: database.engine)),
             pushWorker: PushWorkerConfiguration(lease: pushLease, rate: pushRate),
             webhookWorker: WebhookWorkerConfiguration(lease: webhookLease),
             bulkJobWorker: BulkJobWorkerConfiguration(lease: jobLease), logger: logger)

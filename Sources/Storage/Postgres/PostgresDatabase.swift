@@ -1,8 +1,13 @@
+import Foundation
+import Locking
+
 /// PostgreSQL behind ``Database``: a bounded pool of libpq connections.
 final class PostgresDatabase: Database {
     let engine = DatabaseEngine.postgres
     let health = StorageHealth()
     private let pool: ConnectionPool<PostgresConnection>
+    /// Reads on a daemon thread that may block, without a thread switch (one per daemon thread at most).
+    private let inline: PostgresInlineSessions
     /// Where the pool connects, for the listener's connection of its own.
     private let url: String
     private let location: String
@@ -11,7 +16,11 @@ final class PostgresDatabase: Database {
         self.pool = pool
         self.url = url
         self.location = location
+        inline = PostgresInlineSessions(url: url, location: location, capacity: Self.inlineSessions)
     }
+
+    /// At most one per daemon thread: `passwright serve` runs two per core on PostgreSQL.
+    static let inlineSessions = 2 * ProcessInfo.processInfo.activeProcessorCount
 
     /// Opens the first connection now so a wrong URL or a server that is down fails here.
     static func open(url: String, description: String, poolSize: Int) async throws -> PostgresDatabase {
@@ -29,7 +38,11 @@ final class PostgresDatabase: Database {
 
     func query(_ sql: SQL) async throws -> [Row] {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await health.observe(writing: false) { try await pool.withConnection { try await $0.query(sql) } }
+        return try await health.observe(writing: false) {
+            // A read only: a write's commit may wait for the disk, which a daemon thread must not.
+            if sql.isRead, BlockingPermit.isGranted, let rows = try inline.withSession({ try $0.query(sql) }) { return rows }
+            return try await pool.withConnection { try await $0.query(sql) }
+        }
     }
 
     func transaction<T: Sendable>(_ body: @Sendable (Transaction) async throws -> T) async throws -> T {
@@ -49,6 +62,7 @@ final class PostgresDatabase: Database {
     }
 
     func close() async {
+        inline.close()
         await pool.close()
     }
 }

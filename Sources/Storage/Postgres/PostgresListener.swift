@@ -66,7 +66,7 @@ enum PostgresListener {
             polling = PQconnectPoll(pointer)
         }
         let statement = "LISTEN \(channel)"
-        _ = try PostgresConnection.check(PQexec(pointer, statement), sql: statement, on: handle)
+        _ = try PostgresSession.check(PQexec(pointer, statement), sql: statement, on: handle)
         notified()
         while true {
             guard try wait(for: Int16(POLLIN), on: PQsocket(pointer), or: wake, location: location) == .socket else { return }

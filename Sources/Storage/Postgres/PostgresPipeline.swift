@@ -39,11 +39,11 @@ extension PostgresHandle {
             throw StorageError.statementFailed(engine: .postgres, sql: sql, code: "08006", message: failureMessage ?? lastMessage)
         }
         do {
-            _ = try PostgresConnection.check(results[0], sql: "BEGIN", on: self)
+            _ = try PostgresSession.check(results[0], sql: "BEGIN", on: self)
         } catch {
             PQclear(results[1])
             throw error
         }
-        return try PostgresConnection.check(results[1], sql: sql, on: self)
+        return try PostgresSession.check(results[1], sql: sql, on: self)
     }
 }

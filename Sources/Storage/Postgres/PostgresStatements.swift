@@ -25,7 +25,7 @@ struct PostgresStatements {
         }
         nextNumber += 1
         let name = "passwright_\(nextNumber)"
-        _ = try PostgresConnection.check(PQprepare(handle.pointer, name, text, Int32(types.count), types), sql: sql, on: handle)
+        _ = try PostgresSession.check(PQprepare(handle.pointer, name, text, Int32(types.count), types), sql: sql, on: handle)
         names[key] = name
         return name
     }
@@ -39,6 +39,6 @@ struct PostgresStatements {
     mutating func forgetAll(on handle: PostgresHandle) throws {
         guard !names.isEmpty else { return }
         names.removeAll()
-        _ = try PostgresConnection.check(PQexec(handle.pointer, "DEALLOCATE ALL"), sql: "DEALLOCATE ALL", on: handle)
+        _ = try PostgresSession.check(PQexec(handle.pointer, "DEALLOCATE ALL"), sql: "DEALLOCATE ALL", on: handle)
     }
 }
