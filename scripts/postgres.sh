@@ -8,8 +8,8 @@
 # Without PORT it picks a free one (and tries another if something takes it first), so a server
 # someone left running, or a second checkout's tests, never stops this one from starting.
 # The server runs as the `postgres` user (initdb refuses root) with trust authentication, listens on
-# 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster. It allows 400
-# connections: tests run many services at once, each with a pool and a LISTEN connection.
+# 127.0.0.1 only and keeps its socket in DIR, so it never touches the system cluster. It allows 800
+# connections: tests run many services at once, each with a pool, LISTEN connections and one per HTTP thread.
 # POSTGRES_OPTIONS adds server settings (e.g. "-c shared_preload_libraries=pg_stat_statements").
 set -euo pipefail
 
@@ -41,7 +41,7 @@ as_postgres() {
 # Starts the server of DIR on PORT; fails (its log on stderr) if it does not come up.
 serve() {
     as_postgres "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w \
-        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400 ${POSTGRES_OPTIONS:-}" start >/dev/null
+        -o "-p $2 -k $1 -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=800 ${POSTGRES_OPTIONS:-}" start >/dev/null
 }
 
 command=${1:-}

@@ -9,14 +9,20 @@ import Locking
 /// `Benchmarks/http.sh`, those switches were most of what a PostgreSQL read cost the server beyond
 /// a SQLite one (BENCHMARKS.md). Here the daemon thread takes an idle session, runs the statement and
 /// gives it back without suspending, so there are never more sessions in use than daemon threads;
-/// up to `capacity` are kept open, beside the pool's. When none is idle and `capacity` are open, the
-/// caller goes through the pool as before.
+/// up to `capacity` are kept open, beside the pool's. When none is idle and `capacity` are open, or
+/// a session cannot be opened (the server at its `max_connections`), the caller goes through the pool
+/// as before: a failure here never fails a read the pool could answer.
 final class PostgresInlineSessions: Sendable {
     private struct Idle: ~Copyable {
         var sessions: [PostgresSession] = []
         var open = 0
         var isClosed = false
+        /// No new session is opened before this, after an open failed.
+        var opensAfter = ContinuousClock.now
     }
+
+    /// How long no new session is tried after an open failed (the server at `max_connections`, or away).
+    static let openPause = Duration.seconds(30)
 
     private let url: String
     private let location: String
@@ -27,7 +33,8 @@ final class PostgresInlineSessions: Sendable {
         (self.url, self.location, self.capacity) = (url, location, capacity)
     }
 
-    /// Runs `body` on a session of its own, opened if none is idle; `nil` when all `capacity` are in use.
+    /// Runs `body` on a session of its own, opened if none is idle; `nil` when all `capacity` are in
+    /// use or none can be opened now.
     func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T? {
         guard let session = try checkOut() else { return nil }
         do {
@@ -51,12 +58,12 @@ final class PostgresInlineSessions: Sendable {
         for session in sessions { session.close() }
     }
 
-    private func checkOut() throws -> PostgresSession? {
+    private func checkOut() throws(StorageError) -> PostgresSession? {
         enum Lease { case idle(PostgresSession), new, none }
         let lease = try idle.withLock { (idle) throws(StorageError) -> Lease in
             guard !idle.isClosed else { throw .closed(engine: .postgres) }
             if let session = idle.sessions.popLast() { return .idle(session) }
-            guard idle.open < capacity else { return .none }
+            guard idle.open < capacity, ContinuousClock.now >= idle.opensAfter else { return .none }
             idle.open += 1
             return .new
         }
@@ -70,8 +77,11 @@ final class PostgresInlineSessions: Sendable {
             do {
                 try session.open(url: url)
             } catch {
-                idle.withLock { $0.open -= 1 }
-                throw error
+                idle.withLock { idle in
+                    idle.open -= 1
+                    idle.opensAfter = ContinuousClock.now + Self.openPause
+                }
+                return nil
             }
             return session
         }
