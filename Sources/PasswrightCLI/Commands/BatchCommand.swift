@@ -78,12 +78,14 @@ struct BatchCommand: Subcommand {
         let writer = PassFileWriter(outDir: outDir, overwrite: overwrite, bundles: bundleSize != nil)
         let shared = SharedBatchState(BatchState(reader: reader))
         // `jobs` workers each take the next record, build it and write it: exactly `jobs` passes are
-        // in progress at any time and no task sits between the reader and the workers.
+        // being built at any time and no task sits between the reader and the workers. A worker
+        // writes each pass while it builds the next (one write in flight per worker): the write, a
+        // copy into the page cache and the file system's bookkeeping, was a third of a pass's time
+        // to disk with one job, beside the signature rather than after it (BENCHMARKS.md).
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
                 group.addTask {
-                    while let (next, consumed) = shared.state.withLock({ state in state.reader.next().map { ($0, state.reader.bytesConsumed) } }) {
-                        let outcome = BatchOutcome.make(next, compiler: compiler, writer: writer)
+                    let tally = { (outcome: BatchOutcome, consumed: Int) in
                         let (full, counts) = shared.state.withLock { state in (state.record(outcome, bundleSize: bundleSize), (state.tally.built, state.tally.failed)) }
                         if case .failed(let message) = outcome {
                             progress.finish()
@@ -100,6 +102,16 @@ struct BatchCommand: Subcommand {
                         progress.update(
                             fraction: totalBytes.map { Double(consumed) / Double(max($0, 1)) } ?? 0,
                             detail: "\(counts.0) built, \(counts.1) failed")
+                    }
+                    await withTaskGroup(of: (BatchOutcome, Int).self) { writing in
+                        var writeInFlight = false
+                        while let (next, consumed) = shared.state.withLock({ state in state.reader.next().map { ($0, state.reader.bytesConsumed) } }) {
+                            let built = BatchOutcome.build(next, compiler: compiler)
+                            if writeInFlight, let (outcome, at) = await writing.next() { tally(outcome, at) }
+                            writing.addTask { (BatchOutcome.write(built, writer: writer), consumed) }
+                            writeInFlight = true
+                        }
+                        if writeInFlight, let (outcome, at) = await writing.next() { tally(outcome, at) }
                     }
                 }
             }

@@ -11,11 +11,18 @@ enum BatchOutcome: Sendable {
     /// Not built; the message names the record's line.
     case failed(String)
 
-    static func make(_ record: RecordReader.Record, compiler: PassCompiler, writer: PassFileWriter) -> BatchOutcome {
+    /// A record built and signed, not written yet; or why it could not be.
+    typealias Build = Result<(CompiledPass, recordName: String), any Error>
+
+    static func build(_ record: RecordReader.Record, compiler: PassCompiler) -> Build {
+        Result { (try compiler.compile(PassInput(record: try record.value.get(), recordName: record.name)), record.name) }
+    }
+
+    /// Writes what `build` made (or hands it back for a bundle).
+    static func write(_ build: Build, writer: PassFileWriter) -> BatchOutcome {
         do {
-            let value = try record.value.get()
-            let compiled = try compiler.compile(PassInput(record: value, recordName: record.name))
-            let archive = try writer.write(compiled, recordName: record.name)
+            let (compiled, recordName) = try build.get()
+            let archive = try writer.write(compiled, recordName: recordName)
             return .built(archive: archive, warnings: compiled.warnings.map(\.description))
         } catch {
             return .failed("\(error)")
