@@ -66,6 +66,31 @@ struct BatchTests {
         }
     }
 
+    @Test("one job with spare cores (prepared, signed and written on separate tasks): failures in every stage are named in line order and every other record is built")
+    func oneJobFailuresInEveryStage() async throws {
+        let identities = try await DevIdentities.shared.folder()
+        try await withScratch { folder in
+            // Lines 3 and 150 fail before signing (an empty member.name); line 201 repeats line 2's
+            // serial number, so it is built and signed and fails when written; line 202 is built after it.
+            let input = folder.appendingPathComponent("members.csv")
+            try Samples.loyaltyCSV(count: 201, changes: [3: ["member.name": ""], 150: ["member.name": ""], 201: ["serialNumber": "L-1"]]).write(to: input)
+            let out = folder.appendingPathComponent("out")
+            let result = try await Self.batch(input.path, out: out, ["--jobs", "1"])
+            #expect(result.status == 1, "\(result)")
+            let errors = Self.errorLines(result)
+            #expect(errors.count == 3, "\(result)")
+            let lines = errors.compactMap { error in error.firstRange(of: "members.csv line ").map { Int(error[$0.upperBound...].prefix { $0.isNumber }) } ?? nil }
+            #expect(lines == [3, 150, 201], "\(result)")
+            #expect(errors.last?.contains("already exists") == true, "\(result)")
+            #expect(result.err.contains("Built 198 passes"), "\(result)")
+            let expected = Set((1...201).filter { ![2, 149, 200].contains($0) }.map { "L-\($0).pkpass" })
+            #expect(Set(Self.passes(in: out)) == expected)
+            #expect(out.fileNames().count == 198, "nothing but passes (no temporary files) may be left")
+            let verify = try await PassChecks.passwrightVerify(out.appendingPathComponent("L-201.pkpass"), rootCA: identities.rootCA)
+            #expect(verify.status == 0, "\(verify)")
+        }
+    }
+
     @Test("the sample batch inputs build every record", arguments: ["loyalty.csv", "loyalty.jsonl"])
     func sampleInputs(file: String) async throws {
         try await withScratch { folder in

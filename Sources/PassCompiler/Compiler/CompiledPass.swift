@@ -34,3 +34,16 @@ public struct SignedPass: Sendable, Hashable {
     /// The bytes it holds.
     public var size: Int { parts.size }
 }
+
+/// A pass rendered, validated and encoded by a ``PassCompiler``, not signed yet: what a batch hands
+/// from the task that prepares passes to the one that signs them.
+public struct PreparedPass: Sendable {
+    /// The typed pass.
+    public let pass: Pass
+    /// Warnings about the pass; errors never get this far.
+    public let warnings: [ValidationIssue]
+    /// The `pass.json` bytes that will be signed.
+    let payload: Data
+    /// The record's name, for errors from signing and packaging.
+    public let recordName: String
+}

@@ -65,9 +65,19 @@ public struct PassCompiler: Sendable {
 
     /// Builds one signed pass.
     public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
+        try compile(try prepare(input, at: now), at: now)
+    }
+
+    /// Everything ``compile(_:at:)`` does before the signature: rendered, validated, `pass.json` encoded.
+    public func prepare(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> PreparedPass {
         let (pass, issues) = try validate(input, at: now)
-        let signed = try sign(pass, recordName: input.recordName, at: now)
-        return CompiledPass(pass: pass, passJSON: signed.parts.payload, archive: try package(signed, recordName: input.recordName), warnings: issues)
+        return PreparedPass(pass: pass, warnings: issues, payload: pass.encoded(), recordName: input.recordName)
+    }
+
+    /// Signs and packages a pass ``prepare(_:at:)`` made: the signature and the archive, nothing judged again.
+    public func compile(_ prepared: PreparedPass, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
+        let signed = try sign(payload: prepared.payload, personalized: prepared.pass.nfc != nil, recordName: prepared.recordName, at: now)
+        return CompiledPass(pass: prepared.pass, passJSON: signed.parts.payload, archive: try package(signed, recordName: prepared.recordName), warnings: prepared.warnings)
     }
 
     /// Builds and signs one pass without packaging it: the few KB a server keeps per pass, where the
@@ -86,9 +96,12 @@ public struct PassCompiler: Sendable {
     }
 
     private func sign(_ pass: Pass, recordName: String, at now: Date) throws(PassCompilerError) -> SignedPass {
-        let personalized = pass.nfc != nil
+        try sign(payload: pass.encoded(), personalized: pass.nfc != nil, recordName: recordName, at: now)
+    }
+
+    private func sign(payload: Data, personalized: Bool, recordName: String, at now: Date) throws(PassCompilerError) -> SignedPass {
         do {
-            let parts = try signer.signParts(payload: pass.encoded(), files: personalized ? files.all : files.withoutPersonalization, at: now)
+            let parts = try signer.signParts(payload: payload, files: personalized ? files.all : files.withoutPersonalization, at: now)
             return SignedPass(parts: parts, personalized: personalized)
         } catch {
             throw .packaging(message: "\(recordName): cannot sign the manifest: \(error)")

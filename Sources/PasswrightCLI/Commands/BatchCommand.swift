@@ -23,7 +23,7 @@ struct BatchCommand: Subcommand {
             .value("input", "FILE", help: "Records: a .csv or .jsonl file, or - for standard input (then give --format)."),
             .value("format", "csv|jsonl", help: "Input format (default: from the file extension)."),
             .value("out-dir", "DIR", help: "Folder for the passes (created if missing)."),
-            .value("jobs", short: "j", "N", help: "Passes built in parallel (default: the number of cores); each job writes one pass while it builds the next."),
+            .value("jobs", short: "j", "N", help: "Passes signed in parallel (default: the number of cores); each job writes one pass while it signs the next, and prepares the one after when cores are spare."),
             .value("bundle", "N", help: "Group passes into .pkpasses bundles of N (2–10) instead of single files."),
             .flag("overwrite", help: "Replace passes already in the output folder (default: such a record fails)."),
             IdentityOptions.option,
@@ -77,43 +77,35 @@ struct BatchCommand: Subcommand {
         let progress = ProgressBar(console: console, title: "Building")
         let writer = PassFileWriter(outDir: outDir, overwrite: overwrite, bundles: bundleSize != nil)
         let shared = SharedBatchState(BatchState(reader: reader))
-        // `jobs` workers each take the next record, build it and write it: exactly `jobs` passes are
-        // being built at any time and no task sits between the reader and the workers. A worker
-        // writes each pass while it builds the next (one write in flight per worker): the write, a
-        // copy into the page cache and the file system's bookkeeping, was a third of a pass's time
-        // to disk with one job, beside the signature rather than after it (BENCHMARKS.md).
+        // `jobs` workers each take the next record and build it: exactly `jobs` passes are being
+        // signed at any time and no task sits between the reader and the workers. Each worker
+        // writes a pass while it signs the next, and prepares the one after when cores are spare
+        // (``BatchJob``).
+        let count = { @Sendable (outcome: BatchOutcome, consumed: Int) in
+            let (full, counts) = shared.state.withLock { state in (state.record(outcome, bundleSize: bundleSize), (state.tally.built, state.tally.failed)) }
+            if case .failed(let message) = outcome {
+                progress.finish()
+                console.err("Error: \(message)")
+            }
+            if let full {
+                do {
+                    try writeBundle(full.passes, number: full.number)
+                } catch {
+                    shared.state.withLock { $0.tally.failed += full.passes.count }
+                    console.err("Error: \(error)")
+                }
+            }
+            progress.update(
+                fraction: totalBytes.map { Double(consumed) / Double(max($0, 1)) } ?? 0,
+                detail: "\(counts.0) built, \(counts.1) failed")
+        }
+        let job = BatchJob(
+            compiler: compiler, writer: writer, preparesAhead: jobs < ProcessInfo.processInfo.activeProcessorCount,
+            next: { shared.state.withLock { state in state.reader.next().map { ($0, state.reader.bytesConsumed) } } },
+            tally: count)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<jobs {
-                group.addTask {
-                    let tally = { (outcome: BatchOutcome, consumed: Int) in
-                        let (full, counts) = shared.state.withLock { state in (state.record(outcome, bundleSize: bundleSize), (state.tally.built, state.tally.failed)) }
-                        if case .failed(let message) = outcome {
-                            progress.finish()
-                            console.err("Error: \(message)")
-                        }
-                        if let full {
-                            do {
-                                try writeBundle(full.passes, number: full.number)
-                            } catch {
-                                shared.state.withLock { $0.tally.failed += full.passes.count }
-                                console.err("Error: \(error)")
-                            }
-                        }
-                        progress.update(
-                            fraction: totalBytes.map { Double(consumed) / Double(max($0, 1)) } ?? 0,
-                            detail: "\(counts.0) built, \(counts.1) failed")
-                    }
-                    await withTaskGroup(of: (BatchOutcome, Int).self) { writing in
-                        var writeInFlight = false
-                        while let (next, consumed) = shared.state.withLock({ state in state.reader.next().map { ($0, state.reader.bytesConsumed) } }) {
-                            let built = BatchOutcome.build(next, compiler: compiler)
-                            if writeInFlight, let (outcome, at) = await writing.next() { tally(outcome, at) }
-                            writing.addTask { (BatchOutcome.write(built, writer: writer), consumed) }
-                            writeInFlight = true
-                        }
-                        if writeInFlight, let (outcome, at) = await writing.next() { tally(outcome, at) }
-                    }
-                }
+                group.addTask { await job.run() }
             }
         }
         var tally = shared.state.withLock { $0.tally }

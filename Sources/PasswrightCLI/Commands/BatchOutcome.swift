@@ -11,11 +11,20 @@ enum BatchOutcome: Sendable {
     /// Not built; the message names the record's line.
     case failed(String)
 
+    /// A record rendered, validated and encoded, not signed yet; or why it could not be.
+    typealias Prepared = Result<PreparedPass, any Error>
     /// A record built and signed, not written yet; or why it could not be.
     typealias Build = Result<(CompiledPass, recordName: String), any Error>
 
-    static func build(_ record: RecordReader.Record, compiler: PassCompiler) -> Build {
-        Result { (try compiler.compile(PassInput(record: try record.value.get(), recordName: record.name)), record.name) }
+    static func prepare(_ record: RecordReader.Record, compiler: PassCompiler) -> Prepared {
+        Result { try compiler.prepare(PassInput(record: try record.value.get(), recordName: record.name)) }
+    }
+
+    static func sign(_ prepared: Prepared, compiler: PassCompiler) -> Build {
+        Result {
+            let pass = try prepared.get()
+            return (try compiler.compile(pass), pass.recordName)
+        }
     }
 
     /// Writes what `build` made (or hands it back for a bundle).
