@@ -3,9 +3,9 @@ import PassCompiler
 /// One `batch` job: it signs its passes one after the other on its own task, while another task
 /// writes the last one. With fewer jobs than cores, a third task prepares the next pass (render,
 /// validate, encode `pass.json`) meanwhile, so the job's signing, the longest stage (about two
-/// thirds of a pass's time to memory), waits for nothing: one job went from 0.62 to 0.73 of the
-/// signing ceiling to memory (BENCHMARKS.md). With a job per core the cores are busy already, and
-/// the extra task only cost switches (two jobs 5 % slower), so each job prepares on its own task.
+/// thirds of a pass's time to memory), waits for nothing: one job went from 0.60–0.62 to 0.71–0.76
+/// of the signing ceiling to memory (BENCHMARKS.md). With a job per core the cores are busy already, and
+/// the extra task only cost switches (two jobs 4–5 % slower), so each job prepares on its own task.
 ///
 /// One pass is in each stage at most, so a job holds at most three passes, and passes are written
 /// (and tallied) in the order they were read.
