@@ -4,8 +4,9 @@ import PassCompiler
 /// writes the last one. With fewer jobs than cores, a third task prepares the next pass (render,
 /// validate, encode `pass.json`) meanwhile, so the job's signing, the longest stage (about two
 /// thirds of a pass's time to memory), waits for nothing: one job went from 0.60–0.62 to 0.71–0.76
-/// of the signing ceiling to memory (BENCHMARKS.md). With a job per core the cores are busy already, and
-/// the extra task only cost switches (two jobs 4–5 % slower), so each job prepares on its own task.
+/// of the signing ceiling to memory (BENCHMARKS.md). With a job per core the cores are busy already
+/// and the extra task only cost switches (two jobs 4–5 % slower), so there a job prepares each pass
+/// itself, just before signing it.
 ///
 /// One pass is in each stage at most, so a job holds at most three passes, and passes are written
 /// (and tallied) in the order they were read.
@@ -51,7 +52,7 @@ struct BatchJob: Sendable {
     /// cores, here and now; `nil` at the end of the input.
     private func nextPrepared(_ stages: inout Stages, _ group: inout TaskGroup<Step>) async -> (BatchOutcome.Prepared, consumed: Int)? {
         guard preparesAhead else {
-            return next().map { (BatchOutcome.prepare($0.0, compiler: compiler), $0.consumed) }
+            return next().map { record, consumed in (BatchOutcome.prepare(record, compiler: compiler), consumed) }
         }
         while stages.ready == nil, stages.preparing, let step = await group.next() {
             settle(step, &stages)
