@@ -38,9 +38,12 @@ final class PostgresDatabase: Database {
 
     func query(_ sql: SQL) async throws -> [Row] {
         try TransactionScope.checkOutside(ObjectIdentifier(self))
-        return try await health.observe(writing: false) {
+        // A statement that is not a `SELECT` writes (a registration is one statement), and its
+        // success proves there is room to write, as an `execute`'s does.
+        let reads = sql.isRead
+        return try await health.observe(writing: !reads) {
             // A read only: a write's commit may wait for the disk, which a daemon thread must not.
-            if sql.isRead, BlockingPermit.isGranted, let rows = try inline.withSession({ try $0.query(sql) }) { return rows }
+            if reads, BlockingPermit.isGranted, let rows = try inline.withSession({ try $0.query(sql) }) { return rows }
             return try await pool.withConnection { try await $0.query(sql) }
         }
     }

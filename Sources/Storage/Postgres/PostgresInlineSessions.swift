@@ -37,14 +37,8 @@ final class PostgresInlineSessions: Sendable {
     /// use or none can be opened now.
     func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T? {
         guard let session = try checkOut() else { return nil }
-        do {
-            let result = try body(session)
-            checkIn(session)
-            return result
-        } catch {
-            checkIn(session)
-            throw error
-        }
+        defer { checkIn(session) }
+        return try body(session)
     }
 
     /// Closes the idle sessions; sessions in use close when given back, and later reads fail.
