@@ -6,7 +6,11 @@
 
    BURN_US=50 ./hello PORT spins for 50 µs (wall time, in user space) before each answer: a server that
    works as long as Passwright does per request, to see what the kernel costs a server that is slower
-   than wrk on the same cores (BENCHMARKS.md, "What is left of a request"). */
+   than wrk on the same cores (BENCHMARKS.md, "What is left of a request").
+
+   BODY_BYTES=66000 ./hello PORT answers with that many bytes instead (a pass archive's size, sent from
+   memory with no work at all): what moving a get pass's answer through the loopback costs the server
+   and wrk, the limit of get pass on this machine ("Get pass against hello with a pass-sized body"). */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,6 +20,8 @@
 #include <unistd.h>
 
 static long burn_ns;
+static char *big_body;
+static size_t big_body_size;
 
 static void burn(void) {
     struct timespec start, now;
@@ -33,8 +39,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     if (*state == NULL) { *state = connection; return MHD_YES; } /* headers first, then the (empty) body */
     if (*upload_size != 0) { *upload_size = 0; return MHD_YES; }
     if (burn_ns > 0) burn();
-    struct MHD_Response *response = MHD_create_response_from_buffer(sizeof body - 1, (void *)body, MHD_RESPMEM_PERSISTENT);
-    MHD_add_response_header(response, "Content-Type", "application/json");
+    struct MHD_Response *response = big_body != NULL
+        ? MHD_create_response_from_buffer(big_body_size, big_body, MHD_RESPMEM_PERSISTENT)
+        : MHD_create_response_from_buffer(sizeof body - 1, (void *)body, MHD_RESPMEM_PERSISTENT);
+    MHD_add_response_header(response, "Content-Type", big_body != NULL ? "application/vnd.apple.pkpass" : "application/json");
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
@@ -42,6 +50,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 
 int main(int argc, char **argv) {
     burn_ns = getenv("BURN_US") ? atol(getenv("BURN_US")) * 1000L : 0;
+    if (getenv("BODY_BYTES") && atol(getenv("BODY_BYTES")) > 0) {
+        big_body_size = (size_t)atol(getenv("BODY_BYTES"));
+        big_body = malloc(big_body_size);
+        if (big_body == NULL) { fprintf(stderr, "hello: no memory for the body\n"); return 1; }
+        for (size_t i = 0; i < big_body_size; i++) big_body[i] = (char)(i * 2654435761u >> 24);
+    }
     if (argc != 2) { fprintf(stderr, "usage: %s PORT\n", argv[0]); return 64; }
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, (uint16_t)atoi(argv[1]), NULL, NULL, answer, NULL,

@@ -12,7 +12,9 @@
 # measures Benchmarks/hello.c, libmicrohttpd answering a 60-byte JSON body with the daemon shape serve
 # uses: every endpoint is also printed as a share of that bare-server limit, measured in the same run.
 # hello is measured again with BURN_US=25 and 50 (that much user-space work before each answer), to
-# show what the kernel costs a server that is slower than wrk on the same cores. On PostgreSQL it also
+# show what the kernel costs a server that is slower than wrk on the same cores, and with BODY_BYTES set
+# to the size of the loyalty pass's archive (that many bytes from memory, no work): the loopback
+# transfer's own limit for get pass, to which get pass is also compared. On PostgreSQL it also
 # runs pgbench with wrk's client count (select-only, and a one-row insert per transaction): the
 # database's own limit on this machine, to which register, list serials and get pass are compared,
 # and pgbench running the registration's own statement (Benchmarks/lib/register-statement.py) on the
@@ -106,17 +108,28 @@ pgbench_rows() {
   pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of PostgreSQL running the registration's statement alone ($tps/s) and $(python3 -c "print(f'{$1 / $insert_tps:.2f}')") of the one-row insert's $insert_tps/s; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
 }
 pg_ratios=
+sized_ratios=
 cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)
+# The size of the archive get pass answers with: one loyalty pass built with the same template.
+source Benchmarks/lib/records.sh
+make_csv 1 "$work/one.csv"
+$bin batch Templates/loyalty --input "$work/one.csv" --out-dir "$work/one" --identities "$work/ids" >/dev/null 2>&1
+pass_bytes=$(stat -c %s "$work"/one/*.pkpass)
 echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx | server CPU per request (user + system) | PostgreSQL CPU per request | wrk CPU per request |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-for burn in 0 25 50; do
-  BURN_US=$burn "$work/hello" $port &
+for burn in 0 25 50 sized; do
+  body=0
+  [ "$burn" = sized ] && { burn=0; body=$pass_bytes; }
+  BURN_US=$burn BODY_BYTES=$body "$work/hello" $port &
   server=$!
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
   measure hello "http://127.0.0.1:$port/"
   kill "$server"; wait "$server" 2>/dev/null || true; server=
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out"); p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
-  if [ "$burn" = 0 ]; then
+  if [ "$body" != 0 ]; then
+    sized_hello=$rps
+    echo "| — | hello answering $pass_bytes bytes (BODY_BYTES, the size of get pass's archive) | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $p50 | $p99 | 0 | $cpu | — | $wrk_cpu |"
+  elif [ "$burn" = 0 ]; then
     hello=$rps
     echo "| — | bare libmicrohttpd hello (Benchmarks/hello.c) | $hello | limit | $p50 | $p99 | 0 | $cpu | — | $wrk_cpu |"
   else
@@ -155,11 +168,13 @@ for engine in sqlite postgres; do
   run "list serials (GET, 200)" "$base/wallet/v1/devices/bench-device/registrations/$PASS_TYPE"
   list_rps=$rps
   run "get pass (GET, 200 .pkpass)" "$base/wallet/v1/passes/$PASS_TYPE/$SERIAL" Benchmarks/wrk/get-pass.lua
+  sized_ratios+="get pass on $engine $rps/s = $(python3 -c "print(f'{$rps / $sized_hello:.2f}')") of hello answering a pass-sized body ($sized_hello/s). "
   kill "$server"; wait "$server" 2>/dev/null || true; server=
   if [ "$engine" = postgres ]; then
     pgbench_rows "$register_rps" "$list_rps" "$rps"
   fi
 done
 echo
+echo "The loopback transfer's own limit, same run: ${sized_ratios}" && echo
 [ -n "$pg_ratios" ] && echo "$pg_ratios" && echo
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c32 -d${seconds}s on the same machine"

@@ -16,7 +16,7 @@ extension PassService {
         guard signedPasses.budget > 0 else { return }
         guard let passes = try? await store.passesToRefresh(after: jobs) else { return }
         let pending = passes.filter { !signedPasses.holds(SignedPassCache.Version($0)) }
-        let width = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let width = 2 * PassWriter.planningWidth
         await withTaskGroup(of: Void.self) { group in
             var running = 0
             for pass in pending {
@@ -26,7 +26,7 @@ extension PassService {
                 }
                 group.addTask {
                     guard let compiler = try? await self.templates.compiler(for: pass) else { return }
-                    _ = try? self.signed(pass, with: compiler)
+                    _ = try? self.packaged(pass, with: compiler)
                 }
                 running += 1
             }

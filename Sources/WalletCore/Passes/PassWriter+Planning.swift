@@ -6,8 +6,10 @@ import WalletStore
 /// milliseconds of CPU each and independent of every other pass's, so a template-wide change or a
 /// roll-out planned one pass at a time left all cores but one idle while a million passes moved.
 extension PassWriter {
-    /// Tasks planning at once: one per core, as rendering does not wait on anything.
-    static var planningWidth: Int { ProcessInfo.processInfo.activeProcessorCount }
+    /// Tasks planning at once: one per core, as rendering does not wait on anything. Read once:
+    /// `activeProcessorCount` reads the cgroup's CPU files on Linux, and asked for each pass planned
+    /// it was 1 % of the server's CPU in a roll-out wave (fleet benchmark, BENCHMARKS.md).
+    static let planningWidth = ProcessInfo.processInfo.activeProcessorCount
 
     /// The plans of `passes`, in their order, from `planOne` run on up to ``planningWidth`` tasks.
     /// Every pass of the page is planned; then the error of the first pass (in page order) that
