@@ -33,7 +33,7 @@ public struct WalletDocumentSigner: Sendable {
         }
     }
 
-    /// The archive of one document: the payload (stored), `files` (as compressed beforehand),
+    /// The archive of one document: `files` (as compressed beforehand), then the payload,
     /// `manifest.json` and `signature` (stored), in that order.
     ///
     /// The payload is stored, not deflated: a few KB, and deflating it took 7 % of a batch pass's
@@ -52,12 +52,16 @@ public struct WalletDocumentSigner: Sendable {
     }
 
     /// The archive of signed `parts` with the `files` they were signed over: copies, no signature.
+    ///
+    /// The shared files come first, so every archive with the same `files` begins with the same bytes
+    /// and only what follows is the document's own: a server keeps just that part of each pass
+    /// (`PackagedPass`). Wallet reads entries by name, in any order.
     public func assemble(_ parts: SignedParts, files: DocumentFiles) throws(WalletPackageError) -> Data {
         let archive: Data
         do {
             var writer = ZipWriter()
-            try writer.add(path: kind.payloadFile, data: parts.payload, compression: .store)
             try writer.add(files.entries)
+            try writer.add(path: kind.payloadFile, data: parts.payload, compression: .store)
             try writer.add(path: "manifest.json", data: parts.manifest, compression: .store)
             try writer.add(path: "signature", data: parts.signature, compression: .store)
             archive = try writer.finish()

@@ -17,7 +17,7 @@ import WalletPackage
             #expect(Set(fixture.source.files.keys) == ["logo.png", "shoes.png", "socks.png"])
             let compiled = try fixture.packager.package(fixture.source.order, files: fixture.source.files, at: OrderFixture.signingTime)
             let archive = try ArchiveFiles(compiled.archive)
-            #expect(archive.names == ["order.json", "logo.png", "shoes.png", "socks.png", "manifest.json", "signature"])
+            #expect(archive.names == ["logo.png", "shoes.png", "socks.png", "order.json", "manifest.json", "signature"])
             #expect(archive.files["manifest.json"] == compiled.manifest)
 
             // Extracted and checked with the openssl CLI: SHA-256 of every file, then the detached CMS signature.

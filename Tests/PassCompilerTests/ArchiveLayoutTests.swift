@@ -18,7 +18,7 @@ import ZipArchive
             let compiled = try TestTemplate.compiler(for: template).compile(PassInput(record: TestTemplate.baseRecord, recordName: "r"))
             let archive = try Archive(compiled.archive)
             let templateFiles = ["de.lproj/pass.strings", "en.lproj/pass.strings", "icon.png", "icon@2x.png", "icon@3x.png", "logo.png", "logo@2x.png"]
-            #expect(archive.names == ["pass.json"] + templateFiles + ["manifest.json", "signature"])
+            #expect(archive.names == templateFiles + ["pass.json", "manifest.json", "signature"])
             // The per-pass files are stored; the template's are deflated once, except those that would
             // shrink past the bound (these solid test PNGs are raw pixels in stored zlib blocks) and
             // look like a zip bomb.
@@ -44,6 +44,30 @@ import ZipArchive
                 manifest.set(Digest.sha1Hex(bytes), for: name)
             }
             #expect(archive.files["manifest.json"] == manifest.encoded())
+        }
+    }
+
+    /// What a server keeps of a pass is its own bytes: every archive of a compiler begins with the
+    /// same template bytes, and the pass's part is the archive after them, a fraction of it.
+    @Test func packagedPassesShareTheTemplatesBytes() throws {
+        try withTemporaryDirectory { folder in
+            let directory = try TestTemplate.write(in: folder)
+            try TestPNG.solid(width: 320, height: 100).write(to: directory.appendingPathComponent("logo@2x.png"))
+            let compiler = try TestTemplate.compiler(for: Template.load(from: directory))
+            let now = Date(timeIntervalSince1970: 1_800_000_000)
+            func packaged(_ serial: String) throws -> (PackagedPass, Data) {
+                let input = PassInput(record: TestTemplate.baseRecord, recordName: serial, serialNumber: serial, authenticationToken: "fixed-token-0123456789abcdef0123")
+                let signed = try compiler.sign(input, at: now)
+                return (try compiler.packaged(signed, recordName: serial), try compiler.package(signed, recordName: serial))
+            }
+            let (first, firstArchive) = try packaged("ONE-1")
+            let (second, secondArchive) = try packaged("SECOND-22")
+            #expect(first.archive == firstArchive && second.archive == secondArchive)
+            #expect(first.shared == second.shared)
+            let logo = try #require(try Archive(firstArchive).files["logo@2x.png"])
+            #expect(first.shared.count > logo.count, "the template's files are in the shared part")
+            #expect(first.own.count < first.shared.count && first.size == first.own.count)
+            #expect(try Archive(second.archive).files["pass.json"] != Archive(first.archive).files["pass.json"])
         }
     }
 

@@ -32,11 +32,28 @@ public struct PassCompiler: Sendable {
         files = (DocumentFiles(kind: .pass, hashes: hashes(template.files), compressed: template.packaged.all),
                  DocumentFiles(kind: .pass, hashes: hashes(template.files.filter { !$0.isPersonalization }),
                                compressed: template.packaged.withoutPersonalization))
+        sharedPrefixes = (Self.sharedPrefix(signer, files.all), Self.sharedPrefix(signer, files.withoutPersonalization))
+    }
+
+    /// The bytes every archive of `files` begins with: what two archives of different made-up parts
+    /// have in common (the template's entries, which ``WalletDocumentSigner/assemble(_:files:)``
+    /// writes first). Empty if they cannot be assembled; ``packaged(_:recordName:)`` checks each
+    /// archive against it, so a prefix too long would only cost memory, never a wrong archive.
+    private static func sharedPrefix(_ signer: WalletDocumentSigner, _ files: DocumentFiles) -> Data {
+        func archive(_ fill: UInt8, _ count: Int) -> Data? {
+            let bytes = Data(repeating: fill, count: count)
+            return try? signer.assemble(SignedParts(payload: bytes, manifest: bytes, signature: bytes), files: files)
+        }
+        guard let first = archive(0x61, 1), let second = archive(0x62, 2) else { return Data() }
+        let common = zip(first, second).prefix { $0 == $1 }.count
+        return first.prefix(common)
     }
 
     private let certificate: Certificate
     /// The template's files with and without the personalization files, which only NFC passes carry.
     private let files: (all: DocumentFiles, withoutPersonalization: DocumentFiles)
+    /// What every archive of each of those begins with (``PackagedPass/shared``).
+    private let sharedPrefixes: (all: Data, withoutPersonalization: Data)
 
     /// Renders and validates a pass without signing it: what an API checks before it stores data.
     /// Throws the same errors as ``compile(_:at:)``; returns the pass and its warnings.
@@ -93,6 +110,22 @@ public struct PassCompiler: Sendable {
         } catch {
             throw .packaging(message: "\(recordName): cannot write the archive: \(error)")
         }
+    }
+
+    /// ``package(_:recordName:)`` split into the template's shared bytes and the pass's own: what a
+    /// server keeps of each signed pass.
+    public func packaged(_ signed: SignedPass, recordName: String) throws(PassCompilerError) -> PackagedPass {
+        let archive = try package(signed, recordName: recordName)
+        let shared = signed.personalized ? sharedPrefixes.all : sharedPrefixes.withoutPersonalization
+        // A copy of the rest, not a slice, which would keep the whole archive alive in a cache.
+        let own = archive.withUnsafeBytes { bytes -> Data? in
+            shared.withUnsafeBytes { prefix in
+                guard bytes.count >= prefix.count, prefix.isEmpty || memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0 else { return nil }
+                return Data(bytes[prefix.count...])
+            }
+        }
+        guard let own else { return PackagedPass(shared: Data(), own: archive) }
+        return PackagedPass(shared: shared, own: own)
     }
 
     private func sign(_ pass: Pass, recordName: String, at now: Date) throws(PassCompilerError) -> SignedPass {

@@ -110,22 +110,22 @@ public struct PassService: Sendable {
     /// The signed archive of a stored pass, signed once per update tag and template version (and
     /// packaged again from the signed parts on each later call).
     public func archive(for pass: StoredPass) async throws -> Data {
-        let compiler = try await templates.compiler(for: pass)
-        return try compiler.package(try signed(pass, with: compiler), recordName: "stored pass \(pass.key)")
+        try packaged(pass, with: try await templates.compiler(for: pass)).archive
     }
 
-    /// The pass signed with `compiler` (its template version's): from the cache, or signed now and kept.
-    func signed(_ pass: StoredPass, with compiler: PassCompiler) throws -> SignedPass {
+    /// The pass signed and packaged with `compiler` (its template version's): from the cache, or
+    /// signed now and kept.
+    func packaged(_ pass: StoredPass, with compiler: PassCompiler) throws -> PackagedPass {
         let version = SignedPassCache.Version(pass)
-        if let cached = signedPasses.signed(version) { return cached }
+        if let cached = signedPasses.packaged(version) { return cached }
         var overrides = try Self.object(pass.overrides)
         if pass.voided { overrides["voided"] = .bool(true) }
         let input = PassInput(
             record: try Self.value(pass.data), recordName: "stored pass \(pass.key)", serialNumber: pass.key.serialNumber,
             authenticationToken: pass.authenticationToken, overrides: overrides)
-        let signed = try compiler.sign(input)
-        signedPasses.store(signed, for: version)
-        return signed
+        let packaged = try compiler.packaged(try compiler.sign(input), recordName: input.recordName)
+        signedPasses.store(packaged, for: version)
+        return packaged
     }
 
     /// Hits, misses and size of the signed-pass cache, for `/metrics`.

@@ -7,12 +7,14 @@ import WalletStore
 /// Recently signed passes, keyed by pass, update tag and template version, so every device of a pass
 /// fetching one update (and any device fetching an unchanged pass) costs a copy instead of a signature.
 ///
-/// It keeps what was signed (``SignedPass``: `pass.json`, manifest, signature; about 6 KB), not the
-/// archive, which repeats the template's images in every pass (65 KB for the loyalty sample): the
-/// archive is assembled again on each hit, a copy. So a budget holds ten times the passes, and what
-/// it must hold is every pass signed between a pass's push and its devices' fetches, seconds of a
-/// wave (with whole archives, 128 MiB held 2,000 passes and a 10,000-pass wave signed 1.4 times per
-/// pass; fleet benchmark, BENCHMARKS.md). Bounded by bytes; the least recently used entry goes first,
+/// It keeps each pass's own part of its archive (``PackagedPass``: `pass.json`, manifest, signature
+/// and the central directory, about 7 KB), not the template's files that every archive of the
+/// version begins with (65 KB for the loyalty sample), which all entries share. So a budget holds ten
+/// times the passes, and what it must hold is every pass signed between a pass's push and its
+/// devices' fetches, seconds of a wave (with whole archives, 128 MiB held 2,000 passes and a 10,000-pass
+/// wave signed 1.4 times per pass; fleet benchmark, BENCHMARKS.md), while a hit is one copy: keeping
+/// the signed parts instead and assembling the archive on each hit was half of a get pass's CPU.
+/// Bounded by bytes; the least recently used entry goes first,
 /// in constant time: uses are appended to a queue and an eviction skips slots a later use made stale.
 final class SignedPassCache: Sendable {
     /// One build of a pass: what is signed changes exactly when its update tag or template version does.
@@ -32,7 +34,7 @@ final class SignedPassCache: Sendable {
 
     private struct Entry {
         let version: Version
-        let signed: SignedPass
+        let packaged: PackagedPass
         /// The queue position of its latest use; older slots of the same pass are stale.
         var stamp: UInt64
     }
@@ -64,7 +66,7 @@ final class SignedPassCache: Sendable {
         }
     }
 
-    /// The budget unless serve's `--pass-cache` says otherwise: about 20,000 passes of ~6 KB signed parts.
+    /// The budget unless serve's `--pass-cache` says otherwise: about 18,000 passes of ~7 KB each.
     static let defaultBudget = 128 << 20
 
     /// The most bytes of signed passes kept.
@@ -77,7 +79,7 @@ final class SignedPassCache: Sendable {
         self.budget = budget
     }
 
-    func signed(_ version: Version) -> SignedPass? {
+    func packaged(_ version: Version) -> PackagedPass? {
         state.withLock { state in
             guard var entry = state.entries[version.key], entry.version == version else {
                 state.statistics.misses += 1
@@ -87,7 +89,7 @@ final class SignedPassCache: Sendable {
             entry.stamp = state.use(version.key)
             state.entries[version.key] = entry
             state.compact()
-            return entry.signed
+            return entry.packaged
         }
     }
 
@@ -96,20 +98,20 @@ final class SignedPassCache: Sendable {
         state.withLock { $0.entries[version.key]?.version == version }
     }
 
-    func store(_ signed: SignedPass, for version: Version) {
-        guard signed.size <= budget else { return }
+    func store(_ packaged: PackagedPass, for version: Version) {
+        guard packaged.size <= budget else { return }
         state.withLock { state in
             if let erasure = state.erased[version.key], version.tag < erasure { return }
-            if let old = state.entries[version.key] { state.statistics.bytes -= old.signed.size }
+            if let old = state.entries[version.key] { state.statistics.bytes -= old.packaged.size }
             let stamp = state.use(version.key)
-            state.entries[version.key] = Entry(version: version, signed: signed, stamp: stamp)
-            state.statistics.bytes += signed.size
+            state.entries[version.key] = Entry(version: version, packaged: packaged, stamp: stamp)
+            state.statistics.bytes += packaged.size
             while state.statistics.bytes > budget, state.head < state.queue.count {
                 let (key, stamp) = state.queue[state.head]
                 state.head += 1
                 if let entry = state.entries[key], entry.stamp == stamp {
                     state.entries[key] = nil
-                    state.statistics.bytes -= entry.signed.size
+                    state.statistics.bytes -= entry.packaged.size
                 }
             }
             state.compact()
@@ -120,13 +122,13 @@ final class SignedPassCache: Sendable {
     /// milliseconds, so only the latest erasures matter.
     static let erasureMemory = 4_096
 
-    /// Drops the pass's signed parts after its erasure (tagged `tag`): no copy of the old record may
+    /// Drops the pass's archive after its erasure (tagged `tag`): no copy of the old record may
     /// stay, in memory either, and a build of a version before it that finishes later is not kept.
     func forget(_ key: PassKey, erasedAt tag: Int64) {
         state.withLock { state in
             if let entry = state.entries[key], entry.version.tag < tag {
                 state.entries[key] = nil
-                state.statistics.bytes -= entry.signed.size
+                state.statistics.bytes -= entry.packaged.size
             }
             if state.erased.updateValue(tag, forKey: key) == nil { state.erasedOrder.append(key) }
             if state.erasedOrder.count > Self.erasureMemory {
@@ -154,6 +156,7 @@ public struct SignedPassCacheStatistics: Sendable, Equatable {
     public var misses = 0
     /// Passes held now.
     public var entries = 0
-    /// Their bytes (`pass.json`, manifest and signature; the template's files are not repeated).
+    /// Their own bytes (`pass.json`, manifest, signature, central directory; the template's files
+    /// every archive begins with are held once, not counted).
     public var bytes = 0
 }

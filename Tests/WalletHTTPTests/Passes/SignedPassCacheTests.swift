@@ -12,30 +12,30 @@ struct SignedPassCacheTests {
         SignedPassCache.Version(key: PassKey(passTypeIdentifier: "pass.test", serialNumber: serial), tag: tag, templateVersion: templateVersion)
     }
 
-    /// A signed pass of `count` bytes (all in its payload).
-    static func bytes(_ count: Int, _ fill: UInt8 = 1) -> SignedPass {
-        SignedPass(parts: SignedParts(payload: Data(repeating: fill, count: count), manifest: Data(), signature: Data()), personalized: false)
+    /// A packaged pass of `count` bytes of its own.
+    static func bytes(_ count: Int, _ fill: UInt8 = 1) -> PackagedPass {
+        PackagedPass(shared: Data(repeating: 9, count: 1_000), own: Data(repeating: fill, count: count))
     }
 
     @Test func theBudgetIsInBytesAndTheLeastRecentlyUsedGoesFirst() {
         let cache = SignedPassCache(budget: 100)
         cache.store(Self.bytes(40), for: Self.version("a"))
         cache.store(Self.bytes(40), for: Self.version("b"))
-        #expect(cache.signed(Self.version("a")) != nil, "a is used after b")
+        #expect(cache.packaged(Self.version("a")) != nil, "a is used after b")
         cache.store(Self.bytes(40), for: Self.version("c"))
-        #expect(cache.signed(Self.version("b")) == nil, "b was the least recently used")
-        #expect(cache.signed(Self.version("a")) != nil && cache.signed(Self.version("c")) != nil)
+        #expect(cache.packaged(Self.version("b")) == nil, "b was the least recently used")
+        #expect(cache.packaged(Self.version("a")) != nil && cache.packaged(Self.version("c")) != nil)
         #expect(cache.statistics == SignedPassCacheStatistics(hits: 3, misses: 1, entries: 2, bytes: 80))
     }
 
     @Test func anotherTagOrTemplateVersionMissesAndAReplacementKeepsTheBytesRight() {
         let cache = SignedPassCache(budget: 1000)
         cache.store(Self.bytes(400), for: Self.version("a"))
-        #expect(cache.signed(Self.version("a", tag: 2)) == nil)
-        #expect(cache.signed(Self.version("a", templateVersion: 2)) == nil)
+        #expect(cache.packaged(Self.version("a", tag: 2)) == nil)
+        #expect(cache.packaged(Self.version("a", templateVersion: 2)) == nil)
         cache.store(Self.bytes(300, 2), for: Self.version("a", tag: 2))
-        #expect(cache.signed(Self.version("a")) == nil, "the old build is gone with its tag")
-        #expect(cache.signed(Self.version("a", tag: 2)) == Self.bytes(300, 2))
+        #expect(cache.packaged(Self.version("a")) == nil, "the old build is gone with its tag")
+        #expect(cache.packaged(Self.version("a", tag: 2)) == Self.bytes(300, 2))
         #expect(cache.statistics.bytes == 300 && cache.statistics.entries == 1)
     }
 
@@ -45,21 +45,21 @@ struct SignedPassCacheTests {
         let cache = SignedPassCache(budget: 1000)
         cache.store(Self.bytes(100), for: Self.version("a", tag: 2))
         cache.forget(Self.version("a").key, erasedAt: 5)
-        #expect(cache.statistics.bytes == 0 && cache.signed(Self.version("a", tag: 2)) == nil)
+        #expect(cache.statistics.bytes == 0 && cache.packaged(Self.version("a", tag: 2)) == nil)
         cache.store(Self.bytes(100), for: Self.version("a", tag: 4))
-        #expect(cache.signed(Self.version("a", tag: 4)) == nil, "signed from the record before the erasure")
+        #expect(cache.packaged(Self.version("a", tag: 4)) == nil, "signed from the record before the erasure")
         cache.store(Self.bytes(50), for: Self.version("a", tag: 5))
-        #expect(cache.signed(Self.version("a", tag: 5)) != nil && cache.statistics.bytes == 50)
+        #expect(cache.packaged(Self.version("a", tag: 5)) != nil && cache.statistics.bytes == 50)
     }
 
     @Test func anArchiveOverTheBudgetIsNotKeptAndEvictsNothing() {
         let cache = SignedPassCache(budget: 100)
         cache.store(Self.bytes(60), for: Self.version("a"))
         cache.store(Self.bytes(101), for: Self.version("big"))
-        #expect(cache.signed(Self.version("big")) == nil && cache.signed(Self.version("a")) != nil)
+        #expect(cache.packaged(Self.version("big")) == nil && cache.packaged(Self.version("a")) != nil)
         let none = SignedPassCache(budget: 0)
         none.store(Self.bytes(1), for: Self.version("a"))
-        #expect(none.signed(Self.version("a")) == nil)
+        #expect(none.packaged(Self.version("a")) == nil)
     }
 
     /// Hits append to the use queue; compacting it must keep every entry and the order of last use.
@@ -69,12 +69,12 @@ struct SignedPassCacheTests {
         for serial in serials { cache.store(Self.bytes(10), for: Self.version(serial)) }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
-            #expect(cache.signed(Self.version(serials.randomElement(using: &generator)!)) != nil)
+            #expect(cache.packaged(Self.version(serials.randomElement(using: &generator)!)) != nil)
         }
         // Use them in a known order, then add three: the three used longest ago go.
-        for serial in serials { _ = cache.signed(Self.version(serial)) }
+        for serial in serials { _ = cache.packaged(Self.version(serial)) }
         for serial in ["n0", "n1", "n2"] { cache.store(Self.bytes(10), for: Self.version(serial)) }
-        let kept = serials.filter { cache.signed(Self.version($0)) != nil }
+        let kept = serials.filter { cache.packaged(Self.version($0)) != nil }
         #expect(kept == Array(serials.dropFirst(3)))
         #expect(cache.statistics.entries == 10 && cache.statistics.bytes == 100)
     }
