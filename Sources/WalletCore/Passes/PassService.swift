@@ -108,7 +108,7 @@ public struct PassService: Sendable {
     }
 
     /// The signed archive of a stored pass, signed once per update tag and template version (and
-    /// packaged again from the signed parts on each later call).
+    /// copied from its kept bytes and the template's shared ones on each later call).
     public func archive(for pass: StoredPass) async throws -> Data {
         try packaged(pass, with: try await templates.compiler(for: pass)).archive
     }
