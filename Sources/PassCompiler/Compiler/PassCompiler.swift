@@ -93,8 +93,18 @@ public struct PassCompiler: Sendable {
 
     /// Signs and packages a pass ``prepare(_:at:)`` made: the signature and the archive, nothing judged again.
     public func compile(_ prepared: PreparedPass, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
-        let signed = try sign(payload: prepared.payload, personalized: prepared.pass.nfc != nil, recordName: prepared.recordName, at: now)
-        return CompiledPass(pass: prepared.pass, passJSON: signed.parts.payload, archive: try package(signed, recordName: prepared.recordName), warnings: prepared.warnings)
+        try compiled(prepared, signed: try sign(prepared, at: now))
+    }
+
+    /// Signs a pass ``prepare(_:at:)`` made, without packaging it: a batch job's own stage, the
+    /// archive being made beside it (``compiled(_:signed:)``).
+    public func sign(_ prepared: PreparedPass, at now: Date = Date()) throws(PassCompilerError) -> SignedPass {
+        try sign(payload: prepared.payload, personalized: prepared.pass.nfc != nil, recordName: prepared.recordName, at: now)
+    }
+
+    /// The archive of a prepared pass signed by `sign(_:at:)`, with its facts.
+    public func compiled(_ prepared: PreparedPass, signed: SignedPass) throws(PassCompilerError) -> CompiledPass {
+        CompiledPass(pass: prepared.pass, passJSON: signed.parts.payload, archive: try package(signed, recordName: prepared.recordName), warnings: prepared.warnings)
     }
 
     /// Builds and signs one pass without packaging it: the few KB a server keeps per pass, where the

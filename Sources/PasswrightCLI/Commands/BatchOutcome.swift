@@ -13,25 +13,26 @@ enum BatchOutcome: Sendable {
 
     /// A record rendered, validated and encoded, not signed yet; or why it could not be.
     typealias Prepared = Result<PreparedPass, any Error>
-    /// A record built and signed, not written yet; or why it could not be.
-    typealias Build = Result<(CompiledPass, recordName: String), any Error>
+    /// A record signed, not packaged or written yet; or why it could not be.
+    typealias Signed = Result<(PreparedPass, SignedPass), any Error>
 
     static func prepare(_ record: RecordReader.Record, compiler: PassCompiler) -> Prepared {
         Result { try compiler.prepare(PassInput(record: try record.value.get(), recordName: record.name)) }
     }
 
-    static func sign(_ prepared: Prepared, compiler: PassCompiler) -> Build {
+    static func sign(_ prepared: Prepared, compiler: PassCompiler) -> Signed {
         Result {
             let pass = try prepared.get()
-            return (try compiler.compile(pass), pass.recordName)
+            return (pass, try compiler.sign(pass))
         }
     }
 
-    /// Writes what `build` made (or hands it back for a bundle).
-    static func write(_ build: Build, writer: PassFileWriter) -> BatchOutcome {
+    /// Packages what `signed` holds and writes it (or hands it back for a bundle).
+    static func write(_ signed: Signed, compiler: PassCompiler, writer: PassFileWriter) -> BatchOutcome {
         do {
-            let (compiled, recordName) = try build.get()
-            let archive = try writer.write(compiled, recordName: recordName)
+            let (prepared, signature) = try signed.get()
+            let compiled = try compiler.compiled(prepared, signed: signature)
+            let archive = try writer.write(compiled, recordName: prepared.recordName)
             return .built(archive: archive, warnings: compiled.warnings.map(\.description))
         } catch {
             return .failed("\(error)")
