@@ -66,6 +66,33 @@ import Testing
         #expect(throws: ZipError.duplicateEntry(name: shared[0].path)) { try fileAfter.add(precompressed) }
     }
 
+    /// An archive that begins with precompressed entries starts from their own archive and only
+    /// writes what follows: the bytes are exactly those of writing every entry anew, and a second
+    /// archive from the same entries is unaffected by the first (each starts from its own copy).
+    @Test func anArchiveBeginningWithPrecompressedEntriesIsTheSameArchive() throws {
+        let shared = Array(Self.sample.dropFirst())
+        let precompressed = try ZipPrecompressedEntries(shared)
+        func archive(_ signature: [UInt8]) throws -> Data {
+            var writer = ZipWriter()
+            try writer.add(precompressed)
+            try writer.add(path: "pass.json", data: Self.sample[0].data, compression: .store)
+            try writer.add(path: "signature", data: Data(signature), compression: .store)
+            return try writer.finish()
+        }
+        func fresh(_ signature: [UInt8]) throws -> Data {
+            var writer = ZipWriter()
+            for entry in shared { try writer.add(path: entry.path, data: entry.data, compression: entry.compression) }
+            try writer.add(path: "pass.json", data: Self.sample[0].data, compression: .store)
+            try writer.add(path: "signature", data: Data(signature), compression: .store)
+            return try writer.finish()
+        }
+        let first = try archive([1, 2, 3])
+        #expect(first == (try fresh([1, 2, 3])))
+        #expect(try archive([4, 5, 6, 7]) == (try fresh([4, 5, 6, 7])))
+        #expect(try archive([1, 2, 3]) == first)
+        #expect(try ZipReader(data: first).data(for: "signature") == Data([1, 2, 3]))
+    }
+
     /// Deflate asked for is kept for files that hardly shrink (real PNGs), so copies need no CRC pass;
     /// a file that would shrink past the bound is stored, and any reader's ratio limit still takes it.
     @Test func precompressedEntriesPastTheRatioBoundAreStored() throws {

@@ -37,6 +37,13 @@ final class LibZipArchive {
         }
     }()
 
+    /// An archive to add entries to, over a private copy of `bytes` (an archive this module wrote):
+    /// libzip keeps the entries already there byte for byte, without reading them through a source
+    /// each, and writes only what is added after them and the central directory.
+    static func update(copying bytes: UnsafeRawBufferPointer) throws(ZipError) -> LibZipArchive {
+        try LibZipArchive(buffer: LibZipSource(copying: bytes), flags: 0, operation: "opening the archive to add to")
+    }
+
     /// A new, empty archive written into memory.
     static func create() throws(ZipError) -> LibZipArchive {
         try LibZipArchive(buffer: LibZipSource(), flags: ZIP_CREATE | ZIP_TRUNCATE, operation: "creating an archive")
