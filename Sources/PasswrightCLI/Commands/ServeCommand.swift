@@ -45,7 +45,7 @@ struct ServeCommand: Subcommand {
                 The least time between two notifications for one pass; later notifying edits fold into one \
                 (default: 300; 0 with --quiet-hours off sends every change at once).
                 """),
-            .value("pass-cache", "MIB", help: "Memory kept for signed passes, so the devices of one pass share one signature; 0 to 65536 MiB (default: 128, about 18,000 passes: each keeps its own ~7 KB, the template's files are held once)."),
+            .value("pass-cache", "MIB", help: "Memory kept for signed passes, so the devices of one pass share one signature; 0 to 65536 MiB (default: 128, about 20,000 passes: each keeps its own ~6 KB, the template's files are held once)."),
             .value("push-rate", "N", help: "Pushes per second this instance sends at most; below it, pushes go as fast as the passes they refresh are signed; 1 to 100000 (default: 5000)."),
             .value("analytics", "on|off", help: "Count each event into the daily analytics counters (GET /api/v1/analytics, /metrics) in its own transaction (default: on; off writes none, and the reports show nothing new)."),
             .value("console", "on|off", help: "Serve the web console at /console, for named users (and the owner with the admin token) (default: on)."),

@@ -8,7 +8,7 @@ import WalletStore
 /// fetching one update (and any device fetching an unchanged pass) costs a copy instead of a signature.
 ///
 /// It keeps each pass's own part of its archive (``PackagedPass``: `pass.json`, manifest, signature
-/// and the central directory, about 7 KB), not the template's files that every archive of the
+/// and the central directory, about 6 KB for the loyalty sample), not the template's files that every archive of the
 /// version begins with (65 KB for the loyalty sample), which all entries share. So a budget holds ten
 /// times the passes, and what it must hold is every pass signed between a pass's push and its
 /// devices' fetches, seconds of a wave (with whole archives, 128 MiB held 2,000 passes and a 10,000-pass
@@ -66,7 +66,7 @@ final class SignedPassCache: Sendable {
         }
     }
 
-    /// The budget unless serve's `--pass-cache` says otherwise: about 18,000 passes of ~7 KB each.
+    /// The budget unless serve's `--pass-cache` says otherwise: about 20,000 passes of ~6 KB each.
     static let defaultBudget = 128 << 20
 
     /// The most bytes of signed passes kept.
