@@ -23,7 +23,7 @@ struct BatchCommand: Subcommand {
             .value("input", "FILE", help: "Records: a .csv or .jsonl file, or - for standard input (then give --format)."),
             .value("format", "csv|jsonl", help: "Input format (default: from the file extension)."),
             .value("out-dir", "DIR", help: "Folder for the passes (created if missing)."),
-            .value("jobs", short: "j", "N", help: "Passes signed in parallel (default: the number of cores); each job writes one pass while it signs the next, and prepares the one after when cores are spare."),
+            .value("jobs", short: "j", "N", help: "Passes signed in parallel (default: the number of cores); each job packages and writes one pass while it signs the next, and prepares the one after when cores are spare."),
             .value("bundle", "N", help: "Group passes into .pkpasses bundles of N (2–10) instead of single files."),
             .flag("overwrite", help: "Replace passes already in the output folder (default: such a record fails)."),
             IdentityOptions.option,
