@@ -45,8 +45,10 @@ public struct PassCompiler: Sendable {
             return try? signer.assemble(SignedParts(payload: bytes, manifest: bytes, signature: bytes), files: files)
         }
         guard let first = archive(0x61, 1), let second = archive(0x62, 2) else { return Data() }
-        let common = zip(first, second).prefix { $0 == $1 }.count
-        return first.prefix(common)
+        let common = first.withUnsafeBytes { a in
+            second.withUnsafeBytes { b in zip(a, b).prefix { $0 == $1 }.count }
+        }
+        return Data(first.prefix(common))
     }
 
     private let certificate: Certificate
