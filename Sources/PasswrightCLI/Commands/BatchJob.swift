@@ -1,8 +1,8 @@
 import PassCompiler
 
 /// One `batch` job: it signs its passes one after the other on its own task, while another task
-/// packages and writes the last one (the archive's assembly, a sixth of a pass's time, is off the
-/// signing task too). With fewer jobs than cores, a third task prepares the next pass (render,
+/// packages and writes the last one (assembling the archive was about a sixth of the signing
+/// task's time; off it, one job to memory went from 0.56–0.66 to 0.80–0.83 of the ceiling). With fewer jobs than cores, a third task prepares the next pass (render,
 /// validate, encode `pass.json`) meanwhile, so the job's signing, the longest stage (about two
 /// thirds of a pass's time to memory), waits for nothing: one job went from 0.60–0.62 to 0.71–0.76
 /// of the signing ceiling to memory (BENCHMARKS.md). With a job per core the cores are busy already

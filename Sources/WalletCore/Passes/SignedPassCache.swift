@@ -8,14 +8,14 @@ import WalletStore
 /// fetching one update (and any device fetching an unchanged pass) costs a copy instead of a signature.
 ///
 /// It keeps each pass's own part of its archive (``PackagedPass``: `pass.json`, manifest, signature
-/// and the central directory, about 6 KB for the loyalty sample), not the template's files that every archive of the
-/// version begins with (65 KB for the loyalty sample), which all entries share. So a budget holds ten
-/// times the passes, and what it must hold is every pass signed between a pass's push and its
-/// devices' fetches, seconds of a wave (with whole archives, 128 MiB held 2,000 passes and a 10,000-pass
-/// wave signed 1.4 times per pass; fleet benchmark, BENCHMARKS.md), while a hit is one copy: keeping
-/// the signed parts instead and assembling the archive on each hit was half of a get pass's CPU.
-/// Bounded by bytes; the least recently used entry goes first,
-/// in constant time: uses are appended to a queue and an eviction skips slots a later use made stale.
+/// and the central directory, about 6 KB for the loyalty sample), not the template's files that
+/// every archive of the version begins with (61 KB there), which all entries share. So a budget
+/// holds ten times the passes, and what it must hold is every pass signed between a pass's push and
+/// its devices' fetches, seconds of a wave (with whole archives, 128 MiB held 2,000 passes and a
+/// 10,000-pass wave signed 1.4 times per pass; fleet benchmark, BENCHMARKS.md), while a hit is one
+/// copy: keeping the signed parts instead and assembling the archive on each hit was half of a get
+/// pass's CPU. Bounded by bytes; the least recently used entry goes first, in constant time: uses
+/// are appended to a queue and an eviction skips slots a later use made stale.
 final class SignedPassCache: Sendable {
     /// One build of a pass: what is signed changes exactly when its update tag or template version does.
     struct Version: Hashable, Sendable {
