@@ -10,7 +10,7 @@
 
    BODY_BYTES=66000 ./hello PORT answers with that many bytes instead (a pass archive's size, sent from
    memory with no work at all): what moving a get pass's answer through the loopback costs the server
-   and wrk, the limit of get pass on this machine ("Get pass against hello with a pass-sized body"). */
+   and wrk, the limit of get pass on this machine ("Get pass against a pass-sized answer"). */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>

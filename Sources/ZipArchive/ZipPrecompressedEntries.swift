@@ -19,10 +19,10 @@ public struct ZipPrecompressedEntries: Sendable {
     /// Each entry's method as it ended up, in archive order: copying needs it, and reading it back
     /// from the central directory for every pass costs more than the copy.
     let methods: [ZipCompression]
-    /// The entries as one archive: an archive that begins with them starts as a copy of it.
-    let archive: Data
-    /// The same archive, opened once per parallel user rather than once per pass.
+    /// The entries as one archive, opened once per parallel user rather than once per pass.
     private let opened: LibZipArchivePool
+    /// That archive's bytes: an archive that begins with these entries starts as a copy of them.
+    var archive: Data { opened.bytes }
 
     /// Compresses `files` now, each as asked, except that a `.deflate` file shrinking more than
     /// ``maxDeflateRatio`` is stored.
@@ -41,7 +41,6 @@ public struct ZipPrecompressedEntries: Sendable {
             for index in overRatio { final[index].compression = .store }
             compressed = try Self.write(final)
         }
-        archive = compressed
         opened = LibZipArchivePool(compressed)
         names = files.map(\.path)
         nameSet = Set(names)

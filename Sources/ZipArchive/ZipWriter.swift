@@ -58,7 +58,7 @@ public struct ZipWriter: Sendable {
         // An archive that begins with precompressed entries starts as a copy of their own archive:
         // libzip then keeps their bytes as they are instead of copying each entry in through a
         // source of its own, which halved the time of writing a pass's archive (the same bytes
-        // come out; BENCHMARKS.md, "Get pass against a pass-sized answer").
+        // come out; BENCHMARKS.md, "Archives written from the template's own archive").
         if case .copies(let group) = first {
             let opened = group.archive.withUnsafeBytes { bytes in
                 Result { () throws(ZipError) -> LibZipArchive in try LibZipArchive.update(copying: bytes) }

@@ -32,7 +32,8 @@ public struct PassCompiler: Sendable {
         files = (DocumentFiles(kind: .pass, hashes: hashes(template.files), compressed: template.packaged.all),
                  DocumentFiles(kind: .pass, hashes: hashes(template.files.filter { !$0.isPersonalization }),
                                compressed: template.packaged.withoutPersonalization))
-        sharedPrefixes = (Self.sharedPrefix(signer, files.all), Self.sharedPrefix(signer, files.withoutPersonalization))
+        let all = Self.sharedPrefix(signer, files.all)
+        sharedPrefixes = (all, template.files.contains(where: \.isPersonalization) ? Self.sharedPrefix(signer, files.withoutPersonalization) : all)
     }
 
     /// The bytes every archive of `files` begins with: what two archives of different made-up parts

@@ -16,7 +16,8 @@ final class LibZipArchivePool: Sendable {
     /// Idle archives kept beyond this are closed: more callers at once than cores is rare.
     static let keptLimit = 32
 
-    private let bytes: Data
+    /// The archive every lent one reads a copy of.
+    let bytes: Data
     private let idle = Locked<[Lent]>([])
 
     /// A pool over `bytes`, opened lazily; each archive reads a private copy of them.
