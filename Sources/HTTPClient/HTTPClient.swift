@@ -10,6 +10,7 @@ import Foundation
 public final class HTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let loop: CurlMultiLoop
+    private let handles: CurlEasyPool
 
     /// Checks the configuration and starts the client's thread; nothing connects until the first request.
     public init(configuration: HTTPClientConfiguration) throws(HTTPClientError) {
@@ -26,6 +27,7 @@ public final class HTTPClient: Sendable {
             throw .invalidConfiguration(field: "schemes", reason: "must be http, https or both, got \(configuration.schemes.sorted())")
         }
         self.configuration = configuration
+        handles = CurlEasyPool(configuration: configuration)
         loop = try CurlMultiLoop(configuration: configuration)
     }
 
@@ -35,10 +37,10 @@ public final class HTTPClient: Sendable {
     /// libcurl's explanation) or the request cannot be sent. Task cancellation does not abort a
     /// request already queued: it ends with its answer or after `requestTimeout`.
     public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
-        let easy = try CurlEasy(request: request, configuration: configuration)
+        let easy = try handles.take(for: request)
         let server = Self.origin(of: request.url)
         let result = await withCheckedContinuation { continuation in
-            let transfer = CurlTransfer(easy: easy, server: server, timeout: configuration.requestTimeout, continuation: continuation)
+            let transfer = CurlTransfer(easy: easy, pool: handles, server: server, timeout: configuration.requestTimeout, continuation: continuation)
             if !loop.submit(transfer) { transfer.fail(.shutDown) }
         }
         return try result.get()
@@ -47,6 +49,9 @@ public final class HTTPClient: Sendable {
     /// How many connections the client has opened so far: 1 while one connection carries every
     /// request, growing only on reconnects. Lets tests and metrics catch connection churn.
     public var connectionsOpened: Int { loop.connectionsOpened }
+
+    /// How many easy handles wait, set up, for the next request (at most the client's streams).
+    var idleHandles: Int { handles.idleCount }
 
     /// Lets requests in flight finish (each within `requestTimeout`), refuses new ones with
     /// `HTTPClientError.shutDown`, closes the connections and ends the thread.

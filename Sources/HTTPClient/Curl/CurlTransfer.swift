@@ -1,24 +1,29 @@
 internal import CCurl
 import Foundation
 
-/// One request in flight: its easy handle and the continuation of the `send` waiting for it.
+/// One request in flight: its easy handle, the pool the handle goes back to once the answer is read,
+/// and the continuation of the `send` waiting for it.
 ///
 /// `@unchecked Sendable`: `send` builds it and hands it over through the loop's lock; from then on
 /// only the loop thread touches it, and `finish` runs exactly once.
 final class CurlTransfer: @unchecked Sendable {
     let easy: CurlEasy
+    private let pool: CurlEasyPool
     private let server: String
     private let timeout: Duration
     private let continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>
 
-    init(easy: CurlEasy, server: String, timeout: Duration, continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>) {
+    init(easy: CurlEasy, pool: CurlEasyPool, server: String, timeout: Duration, continuation: CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>) {
         self.easy = easy
+        self.pool = pool
         self.server = server
         self.timeout = timeout
         self.continuation = continuation
     }
 
-    /// Resumes `send` with the answer, or with the failure libcurl reported.
+    /// Resumes `send` with the answer, or with the failure libcurl reported. Called after the handle
+    /// has left the multi handle; a handle that libcurl ended without an error goes back to the pool
+    /// once the answer is copied out of it.
     ///
     /// A complete response is the answer even when libcurl ends the transfer with an error: a server
     /// may answer before reading the body and then reset the stream with RST_STREAM(NO_ERROR)
@@ -39,9 +44,9 @@ final class CurlTransfer: @unchecked Sendable {
             ))
             return
         }
-        continuation.resume(returning: .success(HTTPClientResponse(
-            status: status, headers: easy.response.headers, body: Data(easy.response.body)
-        )))
+        let response = HTTPClientResponse(status: status, headers: easy.response.headers, body: Data(easy.response.body))
+        if code == CURLE_OK { pool.giveBack(easy) }
+        continuation.resume(returning: .success(response))
     }
 
     /// Resumes `send` with an error that happened outside libcurl's transfer (shutdown, add failure).
