@@ -9,7 +9,14 @@
 # stand-in's last recorded request (and over how many connections); then updates a one-device pass
 # UPDATES times, one after the other, and measures the time from sending the PATCH to the stand-in
 # receiving the push (p50/p99; the push worker wakes when a push is queued). Prints a
-# markdown table.
+# markdown table, with the server's CPU a push over the fan-out (from /proc).
+#
+#   PERF_DATA=FILE Benchmarks/push.sh ...
+#   PUSH_RATE=N Benchmarks/push.sh ...
+#
+# Also records the server over the fan-out with `perf record --call-graph dwarf` into FILE (DWARF
+# unwinding reaches into libcurl, nghttp2 and OpenSSL, which have no frame pointers); PUSH_RATE paces
+# the pushes (`serve --push-rate`, unpaced by default) as a wave's pace would.
 #
 #   Benchmarks/push.sh --nginx [DEVICES] [UPDATES]
 #
@@ -48,13 +55,13 @@ start_apns_receiver "$receiver"
 admin=$(openssl rand -hex 24)
 port=18098
 PASSWRIGHT_ADMIN_TOKEN=$admin $bin serve --port $port --database "sqlite:$work/passwright.sqlite" --templates Templates \
-  --identities "$work/ids" --data-dir "$work/data" --log-level error --quiet-hours off --notification-spacing 0 --push-rate 100000 \
+  --identities "$work/ids" --data-dir "$work/data" --log-level error --quiet-hours off --notification-spacing 0 --push-rate ${PUSH_RATE:-100000} \
   --push on --apns-url "https://127.0.0.1:$apns_port" --apns-ca-file "$work/ids/dev-ca/root.pem" 2>"$work/serve.log" &
 server=$!
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 
-ADMIN=$admin PORT=$port PASS_TYPE=$pass_type RECORD="$work/requests.jsonl" python3 - "$devices" "$updates" <<'PY'
-import concurrent.futures, http.client, json, os, statistics, sys, threading, time
+PERF_DATA=${PERF_DATA:-} SERVER_PID=$server ADMIN=$admin PORT=$port PASS_TYPE=$pass_type RECORD="$work/requests.jsonl" python3 - "$devices" "$updates" <<'PY'
+import concurrent.futures, http.client, json, os, statistics, subprocess, sys, threading, time
 
 devices, updates = int(sys.argv[1]), int(sys.argv[2])
 port, admin, pass_type, record = int(os.environ["PORT"]), os.environ["ADMIN"], os.environ["PASS_TYPE"], os.environ["RECORD"]
@@ -107,6 +114,12 @@ def record_count():
     except FileNotFoundError:
         return 0
 
+def server_cpu_seconds():
+    """User + system CPU the server has used so far, from /proc (the fan-out's cost per push)."""
+    with open(f"/proc/{os.environ['SERVER_PID']}/stat") as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
 def wait_queued_zero():
     while admin_request("GET", "/api/v1/push/stats")["queued"] != 0:
         time.sleep(0.01)
@@ -119,10 +132,20 @@ started = time.time()
 with concurrent.futures.ThreadPoolExecutor(16) as pool:
     list(pool.map(lambda index: register(f"fanout-{index}", tokens[index], "FANOUT-1", auth), range(devices)))
 registration_seconds = time.time() - started
+profiler = None
+if os.environ["PERF_DATA"]:
+    profiler = subprocess.Popen(["perf", "record", "-F", "300", "--call-graph", "dwarf", "-p", os.environ["SERVER_PID"],
+                                 "-o", os.environ["PERF_DATA"]], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1)  # attached before the PATCH
+cpu_before = server_cpu_seconds()
 patched = time.time()
 queued = admin_request("PATCH", f"/api/v1/passes/{pass_type}/FANOUT-1", {"data": {"points": 1}})["pushesQueued"]
 while record_count() < devices:
     time.sleep(0.05)
+fanout_cpu = server_cpu_seconds() - cpu_before
+if profiler:
+    profiler.send_signal(2)
+    profiler.wait()
 seen = records()
 fanout_seconds = seen[-1]["time"] - patched
 wait_queued_zero()
@@ -156,6 +179,7 @@ print(f"| devices registered (16 keep-alive clients) | {devices} in {registratio
 print(f"| pushes queued by one PATCH | {queued} |")
 print(f"| fan-out: PATCH to last push received | {fanout_seconds:.2f} s |")
 print(f"| fan-out: pushes per second | {devices / fanout_seconds:.0f} |")
+print(f"| fan-out: server CPU a push (user + system, PATCH to last push) | {fanout_cpu / devices * 1e6:.0f} µs |")
 print(f"| fan-out: requests / distinct tokens / connections | {len(seen)} / {distinct} / {connections} |")
 print(f"| latency PATCH → push received, {updates} updates, p50 | {p50:.0f} ms |")
 print(f"| latency PATCH → push received, {updates} updates, p99 | {p99:.0f} ms |")

@@ -9,9 +9,20 @@ struct PushPaceTests {
         var pacer = PushPacer(rate: 500)
         let waits = (0..<2000).map { _ in pacer.take(at: 100) }
         #expect(waits.first == 0)
-        #expect(abs(waits.last! - 3.998) < 1e-9)
+        #expect(abs(waits.last! - 4) < 1e-9, "the last slot, 3.998 s on, goes at the end of its tick")
         #expect(pacer.take(at: 200) == 0, "after a pause the next push goes at once, with no burst owed")
-        #expect(abs(pacer.take(at: 200) - 0.002) < 1e-9)
+        #expect(abs(pacer.take(at: 200) - 0.01) < 1e-9)
+    }
+
+    @Test("slots within one 10 ms tick are released together at its end: at 3,000 a second, 30 a tick")
+    func slotsGoTogetherPerTick() {
+        var pacer = PushPacer(rate: 3000)
+        let waits = (0..<3001).map { _ in pacer.take(at: 50) }
+        let releases = Dictionary(grouping: waits.dropFirst(), by: { ($0 * 1000).rounded() })
+        #expect(releases.count == 100, "one second of slots leaves in 100 ticks, not 3,000 moments")
+        #expect(releases.values.allSatisfy { (29...31).contains($0.count) })
+        #expect(releases.keys.allSatisfy { $0.truncatingRemainder(dividingBy: 10) == 0 }, "each at a tick's end")
+        #expect(releases.keys.max() == 1000, "the rate over the second is unchanged")
     }
 
     /// Sends for half a second before `now` at `perSecond` (the slots the worker would take).
@@ -33,7 +44,9 @@ struct PushPaceTests {
         Self.send(&pacer, 850, before: 11.5)
         pacer.adjust(deviceCallP90: 0.2, at: 11.5)
         #expect(pacer.rate == 722.5)
-        #expect(pacer.take(at: 20) == 0 && abs(pacer.take(at: 20) - 1 / 722.5) < 1e-9, "the slots follow the rate")
+        #expect(pacer.take(at: 20) == 0, "the slots follow the rate")
+        for _ in 0..<14 { _ = pacer.take(at: 20) }
+        #expect(abs(pacer.take(at: 20) - 0.03) < 1e-9, "the 16th slot at 722.5/s (20.0208 s) goes at the end of its tick")
         // Adjustments come at most every half second, whatever the caller asks.
         #expect(!pacer.isDueForAdjustment(at: 11.9))
         pacer.adjust(deviceCallP90: 0.01, at: 11.9)
