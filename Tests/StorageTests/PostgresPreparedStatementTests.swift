@@ -20,6 +20,27 @@ import Testing
         }
     }
 
+    @Test func placeholdersAreCountedForEveryStatementThoughRewrittenOnce() async throws {
+        try await TestEngine.postgres.withDatabase(poolSize: 1) { database in
+            try await database.execute(SQL("CREATE TABLE t (a BIGINT, b TEXT)"))
+            let insert = "INSERT INTO t (a, b) VALUES (?, '?' || ?)"  // the quoted ? is text
+            try await database.execute(SQL(unsafeText: insert, parameters: [.integer(1), .text("x")]))
+            try await database.execute(SQL(unsafeText: insert, parameters: [.integer(2), .text("y")]))
+            let rows = try await database.query(SQL("SELECT a, b FROM t ORDER BY a"))
+            #expect(rows.map(\.values) == [[.integer(1), .text("?x")], [.integer(2), .text("?y")]])
+            // The same text with a parameter short, after it was prepared, and a new text: both refused.
+            for (text, values) in [(insert, [SQLValue.integer(3)]), ("SELECT a FROM t WHERE a = ? AND b = ?", [.integer(1)])] {
+                do {
+                    _ = try await database.query(SQL(unsafeText: text, parameters: values))
+                    Issue.record("ran \(text) with \(values.count) parameter")
+                } catch StorageError.parameterCount(engine: .postgres, sql: text, placeholders: 2, values: 1) {
+                } catch {
+                    Issue.record("\(error)")
+                }
+            }
+        }
+    }
+
     @Test func aSchemaChangeByAnotherInstanceIsPreparedAgain() async throws {
         try await TestEngine.postgres.withLocation { configuration in
             let database = try await configuration.open(poolSize: 1)

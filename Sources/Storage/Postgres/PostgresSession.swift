@@ -109,10 +109,6 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
     /// or whose plan another instance's migration outdated (`0A000`) is prepared again and sent once
     /// more, outside a transaction only: inside one, the failure has already aborted it.
     private func run(_ sql: SQL) throws -> PostgresResult {
-        let (text, placeholders) = PostgresPlaceholders.rewrite(sql.text)
-        guard placeholders == sql.parameters.count else {
-            throw StorageError.parameterCount(engine: .postgres, sql: sql.text, placeholders: placeholders, values: sql.parameters.count)
-        }
         var values: [UnsafeMutablePointer<CChar>?] = []
         defer { values.forEach { free($0) } }
         var lengths: [Int32] = []
@@ -151,19 +147,18 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
         let handle = try connectedHandle()
         let borrowed = values.map { UnsafePointer($0) }
         do {
-            return try execute(prepared: text, types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
+            return try execute(types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
         } catch let error as StorageError where error.isOutdatedStatement {
             statements.forget()
             guard PQtransactionStatus(handle.pointer) == PQTRANS_IDLE else { throw error }
-            return try execute(prepared: text, types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
+            return try execute(types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
         }
     }
 
     private func execute(
-        prepared text: String, types: [Oid], values: [UnsafePointer<CChar>?], lengths: [Int32], formats: [Int32],
-        sql: String, on handle: PostgresHandle
+        types: [Oid], values: [UnsafePointer<CChar>?], lengths: [Int32], formats: [Int32], sql: String, on handle: PostgresHandle
     ) throws -> PostgresResult {
-        let name = try statements.name(for: text, types: types, sql: sql, on: handle)
+        let name = try statements.name(for: sql, types: types, on: handle)
         if beginPending {
             beginPending = false
             return try handle.beginAndExecute(prepared: name, values: values, lengths: lengths, formats: formats, sql: sql)
