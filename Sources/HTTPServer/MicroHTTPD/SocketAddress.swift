@@ -31,15 +31,30 @@ struct SocketAddress {
     }
 
     /// The numeric host of a peer address (`127.0.0.1`, `::1`), or `nil` for an unknown family.
+    ///
+    /// Read for every request: IPv4 goes through `inet_ntop` into a buffer on the stack
+    /// (`getnameinfo` into a heap array was 1.8 % of a list of serials' server CPU); IPv6 keeps
+    /// `getnameinfo`, which also writes a link-local address's scope (`fe80::1%eth0`).
     static func numericHost(_ address: UnsafePointer<sockaddr>) -> String? {
-        let length: socklen_t
         switch Int32(address.pointee.sa_family) {
-        case AF_INET: length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        case AF_INET6: length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-        default: return nil
+        case AF_INET:
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET_ADDRSTRLEN)) { host in
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                    withUnsafePointer(to: ipv4.pointee.sin_addr) { bytes in
+                        guard inet_ntop(AF_INET, bytes, host.baseAddress, socklen_t(host.count)) != nil else { return nil }
+                        return String(cString: host.baseAddress!)
+                    }
+                }
+            }
+        case AF_INET6:
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(NI_MAXHOST)) { host in
+                guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in6>.size), host.baseAddress, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                    return nil
+                }
+                return String(cString: host.baseAddress!)
+            }
+        default:
+            return nil
         }
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
-        return String(decoding: host.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
     }
 }
