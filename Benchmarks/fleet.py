@@ -453,7 +453,7 @@ class Fleet:
         profiler = None
         if self.options.perf_dir:
             profiler = subprocess.Popen(
-                ["perf", "record", "-g", "-p", str(self.options.server_pid), "-o", f"{self.options.perf_dir}/perf-{self.options.engine}-{name}.data"],
+                ["perf", "record", "-F", "300", "--call-graph", "dwarf", "-p", str(self.options.server_pid), "-o", f"{self.options.perf_dir}/perf-{self.options.engine}-{name}.data"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             await asyncio.sleep(1)  # perf attached before the trigger
         counters_before = await self.signing_counters()
@@ -702,7 +702,7 @@ def main():
     play.add_argument("--timeout", type=float, default=900.0)
     play.add_argument("--no-replay", dest="replay", action="store_false",
                       help="skip replaying each wave's device calls against the signed passes (the CPU floor of the calls alone)")
-    play.add_argument("--perf-dir", help="record each wave's server with `perf record -g` into this folder")
+    play.add_argument("--perf-dir", help="record each wave's server with `perf record --call-graph dwarf` into this folder")
     summary = commands.add_parser("report")
     summary.add_argument("results")
     options = parser.parse_args()

@@ -6,7 +6,7 @@
 #   Benchmarks/fleet.sh 200 300 --engine sqlite          # a quick check
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/fleet.sh   # measure that binary (e.g. an older build)
 #   PASSWRIGHT_PUSH_RATE=1000 Benchmarks/fleet.sh         # serve's settings from the environment (default ceiling 5,000/s)
-#   Benchmarks/fleet.sh --perf DIR                        # also `perf record -g` the server over each wave, into
+#   Benchmarks/fleet.sh --perf DIR                        # also `perf record --call-graph dwarf` the server over each wave, into
 #                                                         # DIR/perf-ENGINE-WAVE.data (the figures then carry perf's cost)
 #
 # Measures what a business feels after a template roll-out or a template-wide change: how long until
