@@ -195,7 +195,7 @@ public final class WalletServices: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.rollouts.run() }
             group.addTask { await self.holds.run() }
-            group.addTask { await RetentionWorker(events: self.events, audit: self.audit, passes: self.passes, idempotency: self.idempotency, bulkJobs: self.bulkJobs, analytics: self.analytics, settings: self.configuration.retention, logger: self.logger).run() }
+            group.addTask { await RetentionWorker(events: self.events, audit: self.audit, passes: self.passes, orders: self.orders, idempotency: self.idempotency, bulkJobs: self.bulkJobs, analytics: self.analytics, settings: self.configuration.retention, logger: self.logger).run() }
             group.addTask { await self.webhookWorker.run() }
             group.addTask { await self.bulkJobWorker.run() }
             if pushWorker.hasSenders {

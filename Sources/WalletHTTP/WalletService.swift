@@ -52,7 +52,7 @@ public final class WalletService: Sendable {
         router.add(middleware: AccessLogMiddleware(logger: logger))
         router.add(WalletProtocolRoutes(service: service, metrics: metrics).group)
         router.add(OrdersProtocolRoutes(orders: services.orders, passes: service).group)
-        let auth = APIAuth(keys: services.apiKeys, adminToken: configuration.adminToken, passes: service, jobs: services.bulkJobs)
+        let auth = APIAuth(keys: services.apiKeys, adminToken: configuration.adminToken, passes: service, orders: services.orders, jobs: services.bulkJobs)
         let issuing = IssuingRoutes(
             service: service, links: services.links, publicURL: configuration.publicURL, metrics: metrics,
             idempotent: Idempotent(service: services.idempotency))
@@ -62,7 +62,7 @@ public final class WalletService: Sendable {
             assets: try HolderAssets.load(badgesDirectory: configuration.walletBadgesDirectory), now: { service.now() })
         router.add(holder.group)
         router.add(holder.group(auth: auth))
-        router.add(DataRightsRoutes(service: service).group(auth: auth))
+        router.add(DataRightsRoutes(service: service, orders: services.orders).group(auth: auth))
         router.add(TemplateRoutes(templates: services.templateVersions, metrics: metrics).group(auth: auth))
         router.add(PushRoutes(service: service, worker: services.pushWorker).group(auth: auth))
         router.add(PreviewRoutes(previews: services.previews, metrics: metrics).group(auth: auth))

@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures]
 
     static let initial = Migration(
         version: 1,
@@ -616,5 +616,15 @@ enum WalletSchema {
                 FOREIGN KEY (order_type_identifier, order_identifier) REFERENCES orders ON DELETE CASCADE
             );
             CREATE INDEX order_registrations_order ON order_registrations (order_type_identifier, order_identifier);
+            """
+
+    /// Erased orders: when, so the order's row stays as a tombstone (its identifiers, token, status,
+    /// merchant and dates; everything else of the customer removed) that refuses further changes,
+    /// and its registrations go after the passes' grace period. Indexed for that sweep.
+    static let orderErasures = Migration(version: 18, name: "order erasures", sqlite: orderErasuresScript, postgres: orderErasuresScript)
+
+    private static let orderErasuresScript = """
+            ALTER TABLE orders ADD COLUMN erased_at BIGINT;
+            CREATE INDEX orders_erased ON orders (erased_at) WHERE erased_at IS NOT NULL;
             """
 }

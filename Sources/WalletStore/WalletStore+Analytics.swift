@@ -41,7 +41,7 @@ extension WalletStore {
             guard case .string(let reason)? = draft.payload["reason"] else { return [] }
             return [RollupKey(template: "", version: 0, metric: .pushFailed(reason: reason))]
         case .passInstalled, .passRemoved, .deviceGone, .templatePublished, .rolloutFinished, .jobFinished, .keyCreated, .keyRotated, .keyRevoked,
-             .orderCreated, .orderUpdated, .orderInstalled, .orderRemoved:
+             .orderCreated, .orderUpdated, .orderErased, .orderInstalled, .orderRemoved:
             // The registration events are appended per pass (``passRollups(of:_:)``); the others,
             // orders included (the programme's figures are its passes'), count nothing.
             return []

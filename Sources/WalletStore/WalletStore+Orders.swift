@@ -39,36 +39,52 @@ extension WalletStore {
     /// Writes `change` if the order still has `change.expectedTag`: the new document under a new
     /// tag, `order.updated` with the changed keys, an `order.update` audit row and one push per
     /// registered device, in one transaction. Another writer's change in between answers
-    /// ``OrderWrite/conflict(current:)`` and writes nothing.
+    /// ``OrderWrite/conflict(current:)`` and writes nothing; an erased order answers
+    /// ``OrderWrite/erased(_:)``. A change that ``OrderChange/erases`` also marks the order erased
+    /// and removes the device logs naming it, with `order.erased` and `order.erase` instead.
     public func writeOrder(_ change: OrderChange) async throws -> OrderWrite {
         let now = clock.nowMilliseconds()
         let result = try await storing("write the order \(change.key)") {
             try await database.transaction { transaction -> OrderWrite in
                 let lock = transaction.engine == .postgres ? "FOR NO KEY UPDATE" : ""
+                let type = SQLValue.text(change.key.orderTypeIdentifier), identifier = SQLValue.text(change.key.orderIdentifier)
                 guard let current = try await transaction.query(SQL(
                     unsafeText: "SELECT \(StoredOrder.columns) FROM orders WHERE order_type_identifier = ? AND order_identifier = ? \(lock)",
-                    parameters: [.text(change.key.orderTypeIdentifier), .text(change.key.orderIdentifier)]
+                    parameters: [type, identifier]
                 )).first.map(StoredOrder.init(row:)) else { return .notFound }
+                if current.erasedAt != nil { return .erased(current) }
                 guard current.updateTag == change.expectedTag else { return .conflict(current: current) }
                 let tag = try await Self.nextUpdateTag(transaction)
                 let modified = Milliseconds.of(change.lastModified)
+                let erasedAt: SQLValue = change.erases ? .integer(now) : .null
                 try await transaction.execute(SQL(
-                    "UPDATE orders SET document = ?, update_tag = ?, updated_at = ? WHERE order_type_identifier = ? AND order_identifier = ?",
-                    .text(change.document), .integer(tag), .integer(modified),
-                    .text(change.key.orderTypeIdentifier), .text(change.key.orderIdentifier)))
+                    "UPDATE orders SET document = ?, update_tag = ?, updated_at = ?, erased_at = ? WHERE order_type_identifier = ? AND order_identifier = ?",
+                    .text(change.document), .integer(tag), .integer(modified), erasedAt, type, identifier))
+                if change.erases { try await Self.eraseLogs(naming: change.key, in: transaction) }
                 try await self.appendEvents([Self.orderEvent(
-                    .orderUpdated, change.key, template: current.template, actor: change.origin.actor,
+                    change.erases ? .orderErased : .orderUpdated, change.key, template: current.template, actor: change.origin.actor,
                     payload: ["changes": .array(change.changes.map(JSONValue.string))])], at: now, in: transaction)
                 try await self.appendAudit(
-                    [AuditDraft(action: "order.update", target: AuditDraft.order(change.key), changes: change.changes)], by: change.origin, at: now, in: transaction)
+                    [AuditDraft(action: change.erases ? "order.erase" : "order.update", target: AuditDraft.order(change.key), changes: change.changes)],
+                    by: change.origin, at: now, in: transaction)
                 let queued = try await Self.enqueuePushes(.order(change.key), now: now, in: transaction)
                 return .written(StoredOrder(
                     key: change.key, template: current.template, document: change.document, authenticationToken: current.authenticationToken,
-                    updateTag: tag, createdAt: current.createdAt, lastModified: Milliseconds.date(modified)), pushesQueued: queued)
+                    updateTag: tag, createdAt: current.createdAt, lastModified: Milliseconds.date(modified),
+                    erasedAt: change.erases ? Milliseconds.date(now) : nil), pushesQueued: queued)
             }
         }
         if case .written(_, let queued) = result, queued > 0 { pushesQueued() }
         return result
+    }
+
+    /// Removes the device logs that name the order (Wallet's log lines name what failed), in an
+    /// erasure's transaction, as a pass's erasure removes those naming its serial.
+    private static func eraseLogs(naming key: OrderKey, in transaction: Transaction) async throws {
+        let contains = transaction.engine == .postgres ? "strpos" : "instr"
+        // Only the fixed function name is concatenated; the value is a parameter.
+        _ = try await transaction.execute(SQL(
+            unsafeText: "DELETE FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(key.orderIdentifier)]))
     }
 
     /// The order with `key`, or `nil`.

@@ -145,6 +145,7 @@ struct WireSchemaTests {
         OrderList(orders: [OrderList.Entry(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", status: "open", updatedAt: "2027-01-15T08:00:00Z")]),
         ErasureResult(erased: [ErasureResult.Pass(passTypeIdentifier: "pass.example", serialNumber: "A-1", alreadyErased: false, pushesQueued: 2)]),
         ErasureResult(erased: []),
+        OrderErasureResult(erased: [OrderErasureResult.Order(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", alreadyErased: true, pushesQueued: 0)]),
         HolderExport(exportedAt: date, passes: [
             HolderExport.PassRecord(
                 passTypeIdentifier: "pass.example", serialNumber: "A-1", template: "loyalty", templateVersion: 2, data: .object(["points": .number(12)]),

@@ -3,13 +3,14 @@ import PasswrightLogging
 
 /// Keeps what expires to its lifetime: the event log and finished bulk jobs to the event retention,
 /// the audit trail to its own, idempotency keys to a day, pass history, device logs and voided passes
-/// to the operator's ``RetentionSettings``, erased passes' registrations to their grace, and folds
+/// to the operator's ``RetentionSettings``, erased passes' and orders' registrations to their grace, and folds
 /// past days' analytics shards; prunes at start and then hourly, in small batches. Every instance may run it; a batch another instance
 /// already deleted simply deletes nothing.
 public struct RetentionWorker: Sendable {
     let events: EventService
     let audit: AuditService
     let passes: PassService
+    let orders: OrderService
     let idempotency: IdempotencyService
     let bulkJobs: BulkJobService
     let analytics: AnalyticsService
@@ -38,6 +39,7 @@ public struct RetentionWorker: Sendable {
             "events": try await events.prune(now: now), "idempotencyKeys": try await idempotency.prune(), "bulkJobs": try await bulkJobs.prune(),
             "auditRows": try await audit.prune(now: now), "historyRows": passRound.historyRows, "deviceLogs": passRound.deviceLogs, "expiredPassesVoided": passRound.voidedPasses,
             "erasedPasses": passRound.erasedPasses, "erasedPassRegistrations": passRound.erasedRegistrations,
+            "erasedOrderRegistrations": try await orders.dropErasedRegistrations(now: now),
             "analyticsShardsFolded": try await analytics.compact(now: now),
         ]
         if counts.values.contains(where: { $0 > 0 }) {

@@ -30,6 +30,9 @@ public enum APIScope: String, Sendable, CaseIterable, Codable, Comparable {
     case ordersRead = "orders:read"
     /// Create and change orders (status, fulfilments…), which pushes them to their devices.
     case ordersWrite = "orders:write"
+    /// Erase customers' data from orders (GDPR Art. 17): by order or by a value in `order.json`.
+    /// Irreversible, so not part of `orders:write`.
+    case ordersErase = "orders:erase"
 
     public static func < (left: APIScope, right: APIScope) -> Bool { left.rawValue < right.rawValue }
 }

@@ -20,6 +20,8 @@ public enum OrderFailure: Error, Sendable, CustomStringConvertible {
     case changedSince(String)
     /// The server cannot sign orders of this type: no usable identity (HTTP 503).
     case cannotSign(String, reason: String)
+    /// The order's customer data was erased: it is a tombstone and takes no change (HTTP 409).
+    case erased(String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum OrderFailure: Error, Sendable, CustomStringConvertible {
             "the order \(key) changed after this form was opened; nothing was saved: open it again and repeat the change"
         case .cannotSign(let type, let reason):
             "orders of type \(type) cannot be signed here: \(reason); add its Order Type ID identity (passwright certs import) and restart"
+        case .erased(let key):
+            "the order \(key) was erased (its customer's data removed) and takes no further change; create a new order instead"
         }
     }
 }

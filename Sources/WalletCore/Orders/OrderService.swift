@@ -90,6 +90,7 @@ public final class OrderService: Sendable {
             // read and collide again in lockstep.
             if attempt > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...(4 * attempt)))) }
             guard let current = try await store.order(key) else { throw OrderFailure.notFound(key.description) }
+            if current.erasedAt != nil { throw OrderFailure.erased(key.description) }
             if let expectedTag, current.updateTag != expectedTag { throw OrderFailure.changedSince(key.description) }
             guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
             let before = try Self.object(current.document)
@@ -106,6 +107,7 @@ public final class OrderService: Sendable {
             case .written(let order, let queued): return (order, queued)
             case .conflict: continue
             case .notFound: throw OrderFailure.notFound(key.description)
+            case .erased: throw OrderFailure.erased(key.description)
             }
         }
         throw OrderFailure.busy(key.description)
@@ -218,7 +220,7 @@ public final class OrderService: Sendable {
 
     /// Validates `document` as Wallet will (types, enumerations, dates, URLs, the files it names)
     /// and that this server can sign it; answers its text, keys sorted.
-    private func checked(_ document: JSONObject, template: OrderTemplate, at now: Date) throws -> String {
+    func checked(_ document: JSONObject, template: OrderTemplate, at now: Date) throws -> String {
         let (model, decodingIssues): (Order, [ValidationIssue])
         do {
             (model, decodingIssues) = try Order.decodeAll(.object(document))
@@ -254,7 +256,7 @@ public final class OrderService: Sendable {
         if let key = patch.keys.first(where: serverOwnedKeys.contains) { throw OrderFailure.serverOwned(key) }
     }
 
-    private static func object(_ text: String) throws -> JSONObject {
+    static func object(_ text: String) throws -> JSONObject {
         guard case .object(let object) = try JSONValue.parse(Data(text.utf8)) else {
             throw OrderFailure.invalid([ValidationIssue(severity: .error, path: "", rule: "order.stored", message: "the stored order is not a JSON object")])
         }

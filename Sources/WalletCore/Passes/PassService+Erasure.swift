@@ -55,34 +55,19 @@ extension PassService {
 
     /// The passes (of `template`, when given) whose record holds `value` at `path`.
     public func passes(matching path: String, value: String, template: String?) async throws -> [PassKey] {
-        let members = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !value.isEmpty, !members.isEmpty, !members.contains(where: \.isEmpty) else {
-            throw ServiceError.invalid("give a field (a record member such as member.id) and a value that is not empty")
-        }
+        let lookup = try RecordPath(path, value: value)
         var found: [PassKey] = []
         var after: PassKey?
         repeat {
             let page = try await store.searchPasses(PassSearch(text: value, template: template, after: after, limit: PassSearch.maximumLimit))
             let passes = try await store.passes(page.passes.map(\.key))
             for result in page.passes {
-                guard let pass = passes[result.key], case let stored? = Self.member(members, in: try Self.value(pass.data)) else { continue }
-                if stored == .string(value) || (Self.isNumber(stored) && Self.text(stored) == value) { found.append(result.key) }
+                guard let pass = passes[result.key], lookup.isHeld(by: try Self.value(pass.data)) else { continue }
+                found.append(result.key)
             }
             after = page.next
         } while after != nil
         return found
-    }
-
-    private static func isNumber(_ value: JSONValue) -> Bool {
-        if case .number = value { true } else { false }
-    }
-
-    /// The value at `members` in `record`, if any.
-    private static func member(_ members: [String], in record: JSONValue) -> JSONValue? {
-        members.reduce(Optional(record)) { value, name in
-            guard case .object(let object)? = value else { return nil }
-            return object[name]
-        }
     }
 
     /// The record `text` with every value blanked and its shape kept (strings empty, numbers 0,

@@ -4,12 +4,14 @@ import PassModel
 import WalletCore
 
 /// Holders' data rights (GDPR Art. 15, 17 and 20) under `/api/v1`: erase a pass's holder data, or
-/// every pass holding a value; export everything stored about a pass or a holder as JSON.
+/// every pass holding a value; export everything stored about a pass or a holder as JSON; erase a
+/// customer's data from an order, or from every order holding a value.
 struct DataRightsRoutes {
     let service: PassService
+    let orders: OrderService
 
     func group(auth: APIAuth) -> RouteGroup {
-        let service = self.service
+        let service = self.service, orders = self.orders
         var group = RouteGroup("/api/v1")
         group.add(Route(
             .delete, "/passes/:passType/:serial", operationID: "erasePass",
@@ -45,6 +47,29 @@ struct DataRightsRoutes {
         ) { body, _ in
             try .json(try await service.export(matching: body.field, value: body.value, template: body.template))
         })
+        group.add(Route(
+            .delete, "/orders/:orderType/:orderId", operationID: "eraseOrder",
+            summary: "Erase the customer's data from an order: only what Wallet requires stays (identifiers, type, status, merchant, dates); it is pushed, its device logs removed; the order stays as a tombstone",
+            auth: auth.requiring(.ordersErase),
+            responses: [
+                .json(.ok, "Erased (or erased before)", schema: OrderErasureResult.schemaName), .problem(.notFound, "No such order"),
+                .problem(.serviceUnavailable, "The order kept changing under the erasure, or cannot be signed here"),
+            ]
+        ) { _, context in
+            let key = try context.parameters.orderKey()
+            guard let erasure = try await orders.erase(key, origin: try context.identity(as: APICaller.self).origin) else {
+                throw OrderFailure.notFound(key.description)
+            }
+            return try .json(OrderErasureResult([erasure]))
+        })
+        group.add(Self.lookup(
+            "/orders/erasures", operationID: "eraseOrderCustomer", scope: .ordersErase, auth: auth, schema: OrderErasureResult.schemaName,
+            summary: "Erase the customer's data from every order whose order.json holds a value (customer.emailAddress), as DELETE does for one",
+            answer: "The orders erased (none when nothing matched)"
+        ) { body, context in
+            try .json(OrderErasureResult(try await orders.erase(
+                matching: body.field, value: body.value, template: body.template, origin: try context.identity(as: APICaller.self).origin)))
+        })
         return group
     }
 
@@ -58,6 +83,14 @@ struct DataRightsRoutes {
             .post, path, operationID: operationID, summary: summary, auth: auth.requiring(scope), maxBodySize: 16 << 10,
             requestBody: .json(HolderLookup.schemaName),
             responses: [.json(.ok, answer, schema: schema), .problem(.badRequest, "Malformed JSON"), .problem(.unprocessableContent, "No field or value")]
-        ) { request, context in try await handle(try HolderLookup(validating: request.jsonObject()), context) }
+        ) { request, context in
+            let lookup = try HolderLookup(validating: request.jsonObject())
+            // A key limited to some templates looks only within one of them: it must name it.
+            let caller = try context.identity(as: APICaller.self)
+            if let allowed = caller.templates, !(lookup.template.map(caller.allows(template:)) ?? false) {
+                throw HTTPError(.forbidden, "this key may only use the templates \(allowed.sorted().joined(separator: ", ")): name one of them as template")
+            }
+            return try await handle(lookup, context)
+        }
     }
 }

@@ -73,7 +73,7 @@ enum ProblemResponses {
             return .problem(status: .unprocessableContent, detail: "\(failure)").with(extra: ["path": .string(key)])
         case .notFound:
             return .problem(status: .notFound, detail: "\(failure)")
-        case .exists, .changedSince:
+        case .exists, .changedSince, .erased:
             return .problem(status: .conflict, detail: "\(failure)")
         case .busy:
             return .problem(status: .serviceUnavailable, detail: "\(failure)", headers: ["Retry-After": String(busyRetrySeconds)])

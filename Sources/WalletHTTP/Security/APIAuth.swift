@@ -6,11 +6,12 @@ import WalletCore
 /// scope), as one route auth value per scope. Each route names the scope it needs; the router then
 /// answers `401` without a valid key and `403` naming the scope when the key lacks it, and the OpenAPI
 /// document lists the scope on the operation. A key limited to some templates is refused (`403`) on a
-/// route whose path names another template, or a pass or bulk job of another template.
+/// route whose path names another template, or a pass, order or bulk job of another template.
 struct APIAuth: Sendable {
     let keys: APIKeyService
     let adminToken: String
     let passes: PassService
+    let orders: OrderService
     let jobs: BulkJobService
 
     /// The auth of a route that needs `scope`.
@@ -54,11 +55,14 @@ struct APIAuth: Sendable {
         return APIKeyToken(text) == nil ? nil : .key(text)
     }
 
-    /// The template the path names: directly, or through the pass or bulk job it names.
+    /// The template the path names: directly, or through the pass, order or bulk job it names.
     private func template(named parameters: PathParameters) async throws -> String? {
         if let template = parameters["template"] { return template }
         if let type = parameters["passType"], let serial = parameters["serial"] {
             return try await passes.pass(PassKey(passTypeIdentifier: type, serialNumber: serial))?.template
+        }
+        if let type = parameters["orderType"], let identifier = parameters["orderId"] {
+            return try await orders.order(OrderService.Key(orderTypeIdentifier: type, orderIdentifier: identifier))?.template
         }
         if let job = parameters["job"] { return try await jobs.job(job)?.template }
         return nil

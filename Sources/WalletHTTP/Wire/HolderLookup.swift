@@ -12,7 +12,7 @@ public struct HolderLookup: WireRequestBody {
     public var field: String
     /// The value it holds (a string, or a number's text), compared exactly.
     public var value: String
-    /// Only passes of this template.
+    /// Only passes (or orders) of this template; a key limited to some templates must name one.
     public var template: String?
 
     public init(field: String, value: String, template: String? = nil) {

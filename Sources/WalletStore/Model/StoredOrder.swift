@@ -17,6 +17,9 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
     /// The document's `updatedAt`: the `Last-Modified` of the order endpoint. Every change moves it
     /// to a later whole second (Apple: it must increase), so 1-second HTTP dates always see a change.
     public let lastModified: Date
+    /// When the customer's data was erased from it (``WalletStore/writeOrder(_:)`` with
+    /// ``OrderChange/erases``), or `nil`: an erased order is a tombstone that takes no change.
+    public let erasedAt: Date?
 
     /// The key, template and tag only: the document holds the customer and the token.
     public var description: String { "StoredOrder(\(key), template: \(template), updateTag: \(updateTag))" }
@@ -24,7 +27,10 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
     /// Debuggers and `dump` show the description only.
     public var customMirror: Mirror { Mirror(self, children: ["order": description]) }
 
-    public init(key: OrderKey, template: String, document: String, authenticationToken: String, updateTag: Int64, createdAt: Date, lastModified: Date) {
+    public init(
+        key: OrderKey, template: String, document: String, authenticationToken: String, updateTag: Int64, createdAt: Date, lastModified: Date,
+        erasedAt: Date? = nil
+    ) {
         self.key = key
         self.template = template
         self.document = document
@@ -32,9 +38,10 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
         self.updateTag = updateTag
         self.createdAt = createdAt
         self.lastModified = lastModified
+        self.erasedAt = erasedAt
     }
 
-    static let columns = "order_type_identifier, order_identifier, template, document, authentication_token, update_tag, created_at, updated_at"
+    static let columns = "order_type_identifier, order_identifier, template, document, authentication_token, update_tag, created_at, updated_at, erased_at"
 
     init(row: Row) throws {
         key = OrderKey(orderTypeIdentifier: try row.string("order_type_identifier"), orderIdentifier: try row.string("order_identifier"))
@@ -44,6 +51,7 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
         updateTag = try row.int64("update_tag")
         createdAt = Milliseconds.date(try row.int64("created_at"))
         lastModified = Milliseconds.date(try row.int64("updated_at"))
+        erasedAt = try row.optionalInt64("erased_at").map(Milliseconds.date)
     }
 }
 
@@ -55,6 +63,8 @@ public enum OrderWrite: Sendable, Equatable {
     case conflict(current: StoredOrder)
     /// No such order.
     case notFound
+    /// The order's customer data was erased: it is a tombstone and takes no change.
+    case erased(StoredOrder)
 }
 
 /// A change to an order, computed outside the store from the version with `expectedTag`.
@@ -68,6 +78,9 @@ public struct OrderChange: Sendable {
     /// The top-level keys the change altered, for the event and the audit row (names, never values).
     public var changes: [String]
     public var origin: WriteOrigin
+    /// This change erases the customer's data (GDPR Art. 17): the order is marked erased, the
+    /// device logs naming it go, and the event and audit row say `erased`, in the same transaction.
+    public var erases = false
 
     public init(key: OrderKey, expectedTag: Int64, document: String, lastModified: Date, changes: [String], origin: WriteOrigin) {
         self.key = key

@@ -36,6 +36,9 @@ public enum WalletEventType: String, Sendable, CaseIterable, Codable {
     case orderCreated = "order.created"
     /// An order changed (its status, fulfilments…); the payload lists the changed keys.
     case orderUpdated = "order.updated"
+    /// The customer's data was erased from an order (only what Wallet requires stays); its devices
+    /// are pushed so Wallet's copy loses it too.
+    case orderErased = "order.erased"
     /// A device registered for an order's updates (Wallet added it).
     case orderInstalled = "order.installed"
     /// A device unregistered from an order; `allDevicesRemoved` when none is left.

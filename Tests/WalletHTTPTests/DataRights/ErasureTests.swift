@@ -96,6 +96,27 @@ import Testing
         }
     }
 
+    /// A key limited to some templates erases and exports by value only within one it names, so it
+    /// cannot reach another template's holders.
+    @Test func aKeyLimitedToSomeTemplatesLooksOnlyWithinOneItNames() async throws {
+        try await withService(engine: .sqlite) { server in
+            _ = try await server.issue(serial: "LIMIT-1", data: Self.record("LIMIT-1"))
+            let key = try await OrderErasureTests.key(server, scopes: ["passes:erase", "passes:read"], templates: ["coupon"])
+            let lookup: JSON = ["field": "member.id", "value": .string(Self.memberID)]
+            for path in ["/api/v1/erasures", "/api/v1/exports"] {
+                let unnamed = try await OrderErasureTests.send(server, "POST", path, key: key, json: lookup)
+                #expect(unnamed.status == 403 && unnamed.text.contains("coupon"), "\(path): \(unnamed)")
+                var other = lookup
+                other["template"] = "loyalty"
+                #expect(try await OrderErasureTests.send(server, "POST", path, key: key, json: other).status == 403, "\(path)")
+                other["template"] = "coupon"
+                let allowed = try await OrderErasureTests.send(server, "POST", path, key: key, json: other)
+                #expect(allowed.status == 200, "\(path): \(allowed)")
+            }
+            #expect(try await server.api("GET", "/api/v1/passes/\(Self.loyalty)/LIMIT-1").json()["voided"] == false, "the loyalty pass was not erased")
+        }
+    }
+
     /// Every byte the database keeps: the SQLite file and its write-ahead log, or a PostgreSQL dump of
     /// the test's schema.
     static func databaseBytes(_ configuration: DatabaseConfiguration) async throws -> Data {
