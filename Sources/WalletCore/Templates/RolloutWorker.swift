@@ -41,8 +41,8 @@ public final class RolloutWorker: Sendable {
     public func rollOutAll() async -> Int {
         var total = 0
         do {
-            for rollout in try await store.templateRollouts() where rollout.behind > 0 {
-                total += try await rollOut(rollout)
+            for template in try await store.templatesBehind() {
+                total += try await rollOut(template.name, to: template.currentVersion)
             }
         } catch {
             logger.error("template roll-out failed; it resumes at the next upload or start", ["error": "\(error)"])
@@ -50,22 +50,22 @@ public final class RolloutWorker: Sendable {
         return total
     }
 
-    private func rollOut(_ rollout: TemplateRollout) async throws -> Int {
+    private func rollOut(_ template: String, to version: Int64) async throws -> Int {
         let clock = ContinuousClock()
         let started = clock.now
-        let moved = try await writer.rollOut(template: rollout.name, to: rollout.currentVersion)
+        let moved = try await writer.rollOut(template: template, to: version)
         logger.info("template rolled out", [
-            "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.advanced),
+            "template": template, "version": String(version), "passes": String(moved.advanced),
             "held": String(moved.held), "pushesQueued": String(moved.pushesQueued), "batches": String(moved.batches),
             "seconds": Self.seconds(clock.now - started), "longestBatchSeconds": Self.seconds(moved.longestBatch),
             "planningSeconds": Self.seconds(moved.planning), "writingSeconds": Self.seconds(moved.writing),
         ])
-        if try await store.finishRollout(rollout.name, version: rollout.currentVersion) {
-            logger.info("template roll-out finished", ["template": rollout.name, "version": String(rollout.currentVersion)])
+        if try await store.finishRollout(template, version: version) {
+            logger.info("template roll-out finished", ["template": template, "version": String(version)])
         }
         if let first = moved.unrenderable.first {
             logger.warning("template version cannot render some passes; they moved to it and their fetch says why", [
-                "template": rollout.name, "version": String(rollout.currentVersion), "passes": String(moved.unrenderable.count),
+                "template": template, "version": String(version), "passes": String(moved.unrenderable.count),
                 "first": "\(first)",
             ])
         }

@@ -14,6 +14,14 @@ extension TemplateService {
     public struct Rollout: Sendable, Hashable {
         public let passes: Int
         public let behind: Int
+
+        init(passes: Int, behind: Int) {
+            (self.passes, self.behind) = (passes, behind)
+        }
+
+        init(_ rollout: TemplateRollout) {
+            self.init(passes: rollout.passes, behind: rollout.behind)
+        }
     }
 
     /// A template's versions (oldest first), which is current and its roll-out.
@@ -30,12 +38,12 @@ extension TemplateService {
         return History(
             current: current,
             versions: versions.map(Version.init),
-            rollout: try await rollouts()[name] ?? Rollout(passes: 0, behind: 0))
+            rollout: try await store.templateRollouts(named: name).first.map(Rollout.init) ?? Rollout(passes: 0, behind: 0))
     }
 
     /// Every template's roll-out, by name.
     public func rollouts() async throws -> [String: Rollout] {
-        Dictionary(try await store.templateRollouts().map { ($0.name, Rollout(passes: $0.passes, behind: $0.behind)) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(try await store.templateRollouts().map { ($0.name, Rollout($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The files of version `version` of template `name`; empty when there is no such version.
