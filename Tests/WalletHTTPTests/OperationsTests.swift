@@ -174,6 +174,8 @@ struct OperationsTests {
         "orderDeviceLog": ("POST", "/orders/v1/log", [200, 400, 413]),
         "eraseOrder": ("DELETE", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}", [200, 400, 401, 403, 404, 503]),
         "eraseOrderCustomer": ("POST", "/api/v1/orders/erasures", [200, 400, 401, 403, 413, 415, 422]),
+        "exportOrder": ("GET", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}/export", [200, 400, 401, 403, 404]),
+        "exportOrderCustomer": ("POST", "/api/v1/orders/exports", [200, 400, 401, 403, 413, 415, 422]),
         "previewOrder": ("GET", "/api/v1/orders/{orderTypeIdentifier}/{orderIdentifier}/preview", [200, 304, 400, 401, 403, 404]),
             ]
             #expect(Set(operations.keys) == Set(expected.keys))

@@ -5,6 +5,7 @@ import PassModel
 import Testing
 @testable import WalletCore
 @testable import WalletHTTP
+import WalletStore
 
 /// Each wire value against its schema in `openapi-base.json`: the route encodes the value and
 /// documents the schema, so if either changes alone, a client reading the document is misled.
@@ -145,6 +146,15 @@ struct WireSchemaTests {
         OrderList(orders: [OrderList.Entry(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", status: "open", updatedAt: "2027-01-15T08:00:00Z")]),
         ErasureResult(erased: [ErasureResult.Pass(passTypeIdentifier: "pass.example", serialNumber: "A-1", alreadyErased: false, pushesQueued: 2)]),
         ErasureResult(erased: []),
+        OrderExport(exportedAt: date, orders: [
+            OrderExport.OrderRecord(
+                orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", order: .object(["status": .string("open")]),
+                createdAt: date, updatedAt: date, erasedAt: date, devices: [OrderExport.Device(deviceIdentifier: "phone-1", registeredAt: date)],
+                events: [Event(id: "evt_2", type: "order.created", occurredAt: date, passTypeIdentifier: nil, serialNumber: nil,
+                               template: "shop", actor: "api", data: ["orderIdentifier": .string("ORD-1")])],
+                audit: [AuditRecord(id: "aud_2", occurredAt: date, actor: "api", source: "api", address: nil, action: "order.create",
+                                    target: "order order.example/ORD-1", changes: [])]),
+        ]),
         OrderErasureResult(erased: [OrderErasureResult.Order(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", alreadyErased: true, pushesQueued: 0)]),
         HolderExport(exportedAt: date, passes: [
             HolderExport.PassRecord(
@@ -223,6 +233,13 @@ struct WireSchemaTests {
             "registeredDevices": .number(0), "downloadURL": .string("https://x.test/a/b"),
         ]).serialized(sortedKeys: true)
         #expect(String(decoding: try WireJSON.encode(details), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test("the document's event types are every type the log appends, and no other")
+    func eventTypesAreEveryType() throws {
+        let schemas = try #require(try OpenAPIGenerator.base()["components"]?.members?["schemas"]?.members)
+        guard case .array(let listed)? = schemas["EventType"]?.members?["enum"] else { Issue.record("EventType has no enum"); return }
+        #expect(listed.compactMap { if case .string(let name) = $0 { name } else { nil } } == WalletEventType.allCases.map(\.rawValue))
     }
 
     @Test("every JSON body an admin route takes or answers is a wire value")

@@ -4,8 +4,8 @@ import PassModel
 import WalletCore
 
 /// Holders' data rights (GDPR Art. 15, 17 and 20) under `/api/v1`: erase a pass's holder data, or
-/// every pass holding a value; export everything stored about a pass or a holder as JSON; erase a
-/// customer's data from an order, or from every order holding a value.
+/// every pass holding a value; export everything stored about a pass or a holder as JSON; the same
+/// for orders and their customers.
 struct DataRightsRoutes {
     let service: PassService
     let orders: OrderService
@@ -69,6 +69,22 @@ struct DataRightsRoutes {
         ) { body, context in
             try .json(OrderErasureResult(try await orders.erase(
                 matching: body.field, value: body.value, template: body.template, origin: try context.identity(as: APICaller.self).origin)))
+        })
+        group.add(Route(
+            .get, "/orders/:orderType/:orderId/export", operationID: "exportOrder",
+            summary: "Everything stored about an order as JSON: order.json (without its token), devices, events and audit rows",
+            auth: auth.requiring(.ordersRead),
+            responses: [.json(.ok, "The export", schema: OrderExport.schemaName), .problem(.notFound, "No such order")]
+        ) { _, context in
+            let key = try context.parameters.orderKey()
+            guard let export = try await orders.export(key) else { throw OrderFailure.notFound(key.description) }
+            return try .json(export)
+        })
+        group.add(Self.lookup(
+            "/orders/exports", operationID: "exportOrderCustomer", scope: .ordersRead, auth: auth, schema: OrderExport.schemaName,
+            summary: "Everything stored about every order whose order.json holds a value, as JSON", answer: "The export (no orders when nothing matched)"
+        ) { body, _ in
+            try .json(try await orders.export(matching: body.field, value: body.value, template: body.template))
         })
         return group
     }

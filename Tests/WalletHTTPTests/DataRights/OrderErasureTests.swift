@@ -10,7 +10,8 @@ import Testing
 /// APNs stand-in, and the device fetches a signed order holding nothing of the customer; the erasure
 /// is audited with an event, idempotent, refuses later changes, needs its own scope (and a key
 /// limited to some templates must name one), and leaves the customer's values nowhere in the
-/// database. After the grace period its registrations go.
+/// database. After the grace period its registrations go. The export before and after it shows the
+/// order with everything kept about it.
 @Suite(.timeLimit(.minutes(4))) struct OrderErasureTests {
     static let orderType = ThrowawayPKI.orderType
     /// Values that appear nowhere else, so finding one anywhere is finding the customer's data.
@@ -43,12 +44,24 @@ import Testing
                 let logged = try await server.client.send("POST", "/orders/v1/log", body: Data(#"["fetch of QX-ORD failed for Zelda"]"#.utf8))
                 #expect(logged.status == 200)
 
+                // The export holds the order with the customer, its device, events and audit row, not its token.
+                let lookup: JSON = ["field": "customer.emailAddress", "value": .string(Self.email)]
+                let export = try await server.api("POST", "/api/v1/orders/exports", json: lookup)
+                #expect(export.status == 200, "\(export)")
+                let exported = try #require(try export.json()["orders"].array)
+                #expect(exported.map { $0["orderIdentifier"].string } == ["QX-ORD"], "only the customer's order")
+                #expect(exported.first?["order"]["customer"]["familyName"].string == Self.familyName)
+                #expect(exported.first?["order"]["authenticationToken"] == .null && !export.text.contains(token), "the token is a credential, not the customer's data")
+                #expect(exported.first?["devices"].array?.map { $0["deviceIdentifier"].string } == [phone.device.identifier])
+                #expect(exported.first?["events"].array?.map { $0["type"].string } == ["order.created", "order.installed"])
+                #expect(exported.first?["audit"].array?.map { $0["action"].string } == ["order.create"])
+                #expect(exported.first?["erasedAt"] == .null)
+
                 // Its own scope: orders:write may not erase; a key limited to a template must name it.
                 let writer = try await Self.key(server, scopes: ["orders:write"])
                 let refused = try await Self.send(server, "DELETE", "/api/v1/orders/\(Self.orderType)/QX-ORD", key: writer)
                 #expect(refused.status == 403 && refused.text.contains("orders:erase"), "\(refused)")
                 let limited = try await Self.key(server, scopes: ["orders:erase"], templates: ["loyalty"])
-                let lookup: JSON = ["field": "customer.emailAddress", "value": .string(Self.email)]
                 let unnamed = try await Self.send(server, "POST", "/api/v1/orders/erasures", key: limited, json: lookup)
                 #expect(unnamed.status == 403 && unnamed.text.contains("loyalty"), "\(unnamed)")
                 let otherTemplate = try await Self.send(server, "DELETE", "/api/v1/orders/\(Self.orderType)/QX-ORD", key: limited)
@@ -86,6 +99,10 @@ import Testing
                 let patched = try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/QX-ORD", json: ["status": "completed"])
                 #expect(patched.status == 409 && patched.text.contains("erased"), "\(patched)")
                 #expect(try await server.api("POST", "/api/v1/orders/erasures", json: lookup).json()["erased"] == [])
+                #expect(try await server.api("POST", "/api/v1/orders/exports", json: lookup).json()["orders"] == [])
+                let tombstone = try await server.api("GET", "/api/v1/orders/\(Self.orderType)/QX-ORD/export").json()["orders"][0]
+                #expect(tombstone["erasedAt"].string != nil && tombstone["order"]["customer"] == .null)
+                #expect(tombstone["events"].array?.map { $0["type"].string } == ["order.created", "order.installed", "order.erased"])
                 let audit = try await server.api("GET", "/api/v1/audit?action=order.erase")
                 #expect((try audit.json()["entries"].array ?? []).compactMap { $0["target"].string } == ["order \(Self.orderType)/QX-ORD"], "\(audit)")
                 let events = try await EventAPITests.events(server, query: "&type=order.erased", count: 1)
