@@ -41,7 +41,7 @@ extension WalletStore {
     /// registered device, in one transaction. Another writer's change in between answers
     /// ``OrderWrite/conflict(current:)`` and writes nothing; an erased order answers
     /// ``OrderWrite/erased(_:)``. A change that ``OrderChange/erases`` also marks the order erased
-    /// and removes the device logs naming it, with `order.erased` and `order.erase` instead.
+    /// and removes what else names it (``eraseTraces(of:in:)``), with `order.erased` and `order.erase` instead.
     public func writeOrder(_ change: OrderChange) async throws -> OrderWrite {
         let now = clock.nowMilliseconds()
         let result = try await storing("write the order \(change.key)") {
@@ -60,7 +60,7 @@ extension WalletStore {
                 try await transaction.execute(SQL(
                     "UPDATE orders SET document = ?, update_tag = ?, updated_at = ?, erased_at = ? WHERE order_type_identifier = ? AND order_identifier = ?",
                     .text(change.document), .integer(tag), .integer(modified), erasedAt, type, identifier))
-                if change.erases { try await Self.eraseLogs(naming: change.key, in: transaction) }
+                if change.erases { try await Self.eraseTraces(of: change.key, in: transaction) }
                 try await self.appendEvents([Self.orderEvent(
                     change.erases ? .orderErased : .orderUpdated, change.key, template: current.template, actor: change.origin.actor,
                     payload: ["changes": .array(change.changes.map(JSONValue.string))])], at: now, in: transaction)
@@ -78,13 +78,22 @@ extension WalletStore {
         return result
     }
 
-    /// Removes the device logs that name the order (Wallet's log lines name what failed), in an
-    /// erasure's transaction, as a pass's erasure removes those naming its serial.
-    private static func eraseLogs(naming key: OrderKey, in transaction: Transaction) async throws {
-        let contains = transaction.engine == .postgres ? "strpos" : "instr"
-        // Only the fixed function name is concatenated; the value is a parameter.
+    /// Removes, in an erasure's transaction, what else names the order and may hold its customer:
+    /// the device logs naming it (Wallet's log lines name what failed), as a pass's erasure removes
+    /// those naming its serial, and the stored answers of `Idempotency-Key` requests naming it (an
+    /// order's create or change answers with the whole order, kept 24 hours to replay): a retry of
+    /// one after the erasure runs again, and a create then finds the order exists.
+    private static func eraseTraces(of key: OrderKey, in transaction: Transaction) async throws {
+        let postgres = transaction.engine == .postgres
+        let identifier = SQLValue.text(key.orderIdentifier)
+        // Only fixed fragments are concatenated; the value is a parameter.
         _ = try await transaction.execute(SQL(
-            unsafeText: "DELETE FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(key.orderIdentifier)]))
+            unsafeText: "DELETE FROM device_logs WHERE \(postgres ? "strpos" : "instr")(message, ?) > 0", parameters: [identifier]))
+        _ = try await transaction.execute(SQL(
+            unsafeText: postgres
+                ? "DELETE FROM idempotency_keys WHERE position(convert_to(?, 'UTF8') in body) > 0"
+                : "DELETE FROM idempotency_keys WHERE instr(body, CAST(? AS BLOB)) > 0",
+            parameters: [identifier]))
     }
 
     /// The order with `key`, or `nil`.
