@@ -117,9 +117,10 @@ extension WalletStore {
     public func templateRollouts(named name: String? = nil) async throws -> [TemplateRollout] {
         try await storing("read the template roll-outs") {
             try await database.query(Self.templateRolloutsQuery(named: name)).map {
-                TemplateRollout(
+                let behind = try $0.int("behind")
+                return TemplateRollout(
                     name: try $0.string("name"), currentVersion: try $0.int64("current_version"),
-                    passes: try $0.int("passes"), behind: try $0.int("behind"))
+                    passes: behind + (try $0.int("on_current")), behind: behind)
             }
         }
     }
@@ -127,17 +128,19 @@ extension WalletStore {
     /// The statement behind ``templateRollouts(named:)``, on its own so that tests can ask each
     /// engine for its plan.
     ///
-    /// Counted per template by range scans of `passes_template_version` (template, version, …), so a
-    /// template's count reads its own passes' index entries only and "behind" only the passes behind;
-    /// one template's history reads nothing of the others. (Grouping a join of every pass took 0.39 s
-    /// of PostgreSQL at a million passes, for every call.)
+    /// A template's passes are counted as two disjoint ranges of `passes_template_version`
+    /// (template, version, …): those behind its current version and those on it, so each of its
+    /// index entries is read once, whichever way the roll-out stands, and no other template's.
+    /// (Grouping a join of every pass took 0.31–0.39 s of PostgreSQL at a million passes, on every
+    /// template page and every look of the roll-out worker; see BENCHMARKS.md.)
     static func templateRolloutsQuery(named name: String?) -> SQL {
         SQL(
             unsafeText: """
             SELECT templates.name AS name, templates.current_version AS current_version,
-                   (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name) AS passes,
                    (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name
-                                                  AND passes.template_version < templates.current_version) AS behind
+                                                  AND passes.template_version < templates.current_version) AS behind,
+                   (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name
+                                                  AND passes.template_version >= templates.current_version) AS on_current
             FROM templates
             WHERE templates.current_version > 0 \(name == nil ? "" : "AND templates.name = ?")
             ORDER BY templates.name
