@@ -52,7 +52,7 @@ serve_loyalty_on_postgres() {
 # $work/templates, uploads it with `passwright templates push`, and waits for the server's
 # `template rolled out` log line (a grep of the log every POLL_SECONDS), then checks once that no
 # pass is behind. Not polling passesBehind during the roll-out: that count reads every pass of the
-# template (0.39 s of PostgreSQL's CPU a poll at a million passes), which slowed the roll-out it timed.
+# template (0.2–0.39 s of PostgreSQL's CPU a poll at a million passes; Benchmarks/rollout-counts.sh), which slowed the roll-out it timed.
 # Sets wall (seconds from upload to the log line) and rss_peak (the server's VmHWM, MiB), and
 # defines field NAME, which reads NAME from the server's last `template rolled out` log line.
 roll_out_new_version() {
