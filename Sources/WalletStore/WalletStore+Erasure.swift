@@ -23,12 +23,18 @@ extension WalletStore {
               AND job_id IN (SELECT bulk_jobs.id FROM bulk_jobs JOIN passes ON passes.template = bulk_jobs.template
                              WHERE passes.pass_type_identifier = ? AND passes.serial_number = ?)
             """, serial, type, serial))
-        let contains = transaction.engine == .postgres ? "strpos" : "instr"
-        // Only the fixed function name is concatenated; the value is a parameter.
-        _ = try await transaction.execute(SQL(unsafeText: "DELETE FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [serial]))
+        try await deleteDeviceLogs(naming: key.serialNumber, in: transaction)
         _ = try await transaction.execute(SQL(
             "INSERT INTO erased_passes (pass_type_identifier, serial_number, erased_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             type, serial, .integer(now)))
+    }
+
+    /// Deletes the device logs whose line contains `identifier` (Wallet's log lines name the pass or
+    /// order that failed), in an erasure's transaction.
+    static func deleteDeviceLogs(naming identifier: String, in transaction: Transaction) async throws {
+        let contains = transaction.engine == .postgres ? "strpos" : "instr"
+        // Only the fixed function name is concatenated; the value is a parameter.
+        _ = try await transaction.execute(SQL(unsafeText: "DELETE FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(identifier)]))
     }
 
     /// When the pass was erased, or `nil` when it was not.

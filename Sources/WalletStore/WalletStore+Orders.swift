@@ -86,9 +86,8 @@ extension WalletStore {
     private static func eraseTraces(of key: OrderKey, in transaction: Transaction) async throws {
         let postgres = transaction.engine == .postgres
         let identifier = SQLValue.text(key.orderIdentifier)
+        try await deleteDeviceLogs(naming: key.orderIdentifier, in: transaction)
         // Only fixed fragments are concatenated; the value is a parameter.
-        _ = try await transaction.execute(SQL(
-            unsafeText: "DELETE FROM device_logs WHERE \(postgres ? "strpos" : "instr")(message, ?) > 0", parameters: [identifier]))
         _ = try await transaction.execute(SQL(
             unsafeText: postgres
                 ? "DELETE FROM idempotency_keys WHERE position(convert_to(?, 'UTF8') in body) > 0"
