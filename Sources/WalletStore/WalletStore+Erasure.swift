@@ -29,12 +29,24 @@ extension WalletStore {
             type, serial, .integer(now)))
     }
 
-    /// Deletes the device logs whose line contains `identifier` (Wallet's log lines name the pass or
-    /// order that failed), in an erasure's transaction.
+    /// Deletes the device logs whose line names `identifier` (Wallet's log lines name the pass or
+    /// order that failed; ``DeviceLogMention``), in an erasure's transaction. The engine finds the lines
+    /// that contain it anywhere; of those, only the ones that name it go.
     static func deleteDeviceLogs(naming identifier: String, in transaction: Transaction) async throws {
         let contains = transaction.engine == .postgres ? "strpos" : "instr"
         // Only the fixed function name is concatenated; the value is a parameter.
-        _ = try await transaction.execute(SQL(unsafeText: "DELETE FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(identifier)]))
+        let candidates = try await transaction.query(SQL(
+            unsafeText: "SELECT id, message FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(identifier)]))
+        let naming = try candidates.filter { DeviceLogMention.names(identifier, in: try $0.string("message")) }.map { SQLValue.integer(try $0.int64("id")) }
+        var start = naming.startIndex
+        while start < naming.endIndex {
+            let batch = naming[start..<min(start + Self.logBatchSize, naming.endIndex)]
+            // Only placeholders are concatenated; every id is a parameter.
+            _ = try await transaction.execute(SQL(
+                unsafeText: "DELETE FROM device_logs WHERE id IN (\(Array(repeating: "?", count: batch.count).joined(separator: ", ")))",
+                parameters: Array(batch)))
+            start = batch.endIndex
+        }
     }
 
     /// When the pass was erased, or `nil` when it was not.

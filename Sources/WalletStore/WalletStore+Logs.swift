@@ -2,8 +2,8 @@ import Storage
 
 /// Device logs (web service endpoint 5): kept, but bounded.
 extension WalletStore {
-    /// Rows per `INSERT`, well under both engines' parameter limits.
-    private static let logBatchSize = 250
+    /// Rows per `INSERT` (and ids per erasure's `DELETE`), well under both engines' parameter limits.
+    static let logBatchSize = 250
 
     /// Stores the messages Wallet posted, in order, then trims the table to the newest
     /// `logCapacity` messages, in one transaction.
