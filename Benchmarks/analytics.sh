@@ -33,7 +33,6 @@ serve_loyalty_on_postgres $port
 export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
   -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null
-tick_us=$((1000000 / $(getconf CLK_TCK)))
 today=$(( $(date -u +%s) / 86400 ))
 from=$(date -u -d "@$(( (today - 364) * 86400 ))" +%F)
 to=$(date -u -d "@$(( today * 86400 ))" +%F)
@@ -102,7 +101,7 @@ fi
 # seconds, so the machine's other work weighs on both alike; ROUNDS runs, the two swapping places.
 [[ $parts == *b* ]] || exit 0
 kill "$server"; wait "$server" 2>/dev/null || true; server=
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+busy_ticks() { local t; read -r -a t < <(cpu_ticks "$1"); echo $((t[0] + t[1])); }
 start_server() {  # start_server PORT on|off: sets started (its pid)
   $bin serve --port "$1" --database "$pg_url" --templates "$work/templates" --identities "$work/ids" --data-dir "$work/data" \
     --public-url https://passes.example.test --push off --analytics "$2" --log-level error >>"$work/serve.out" 2>>"$work/serve.log" &
@@ -130,11 +129,11 @@ for round in $(seq "$rounds"); do
   load $port bench-warm1 2s & warm_a=$!
   load $((port + 1)) bench-warm2 2s & warm_b=$!
   wait $warm_a $warm_b
-  off_before=$(cpu_ticks "$server"); on_before=$(cpu_ticks "${pushers[0]}")
+  off_before=$(busy_ticks "$server"); on_before=$(busy_ticks "${pushers[0]}")
   load $off_port bench-off "${seconds}s" & off_load=$!
   load $on_port bench-on "${seconds}s" & on_load=$!
   wait $off_load $on_load
-  off_after=$(cpu_ticks "$server"); on_after=$(cpu_ticks "${pushers[0]}")
+  off_after=$(busy_ticks "$server"); on_after=$(busy_ticks "${pushers[0]}")
   stop_servers
   off_requests=$(awk '/requests in/ {print $1}' "$work/wrk-bench-off"); on_requests=$(awk '/requests in/ {print $1}' "$work/wrk-bench-on")
   off_us=$(( (off_after - off_before) * tick_us / off_requests )); on_us=$(( (on_after - on_before) * tick_us / on_requests ))

@@ -32,22 +32,6 @@ pg_url=$(scripts/postgres.sh start "$pg_dir")
 export PASS_TYPE=pass.dev.passwright.loyalty SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 admin=bench-admin-token-0123456789
 port=18099
-tick_us=$((1000000 / $(getconf CLK_TCK)))
-# cpu_ticks PID...: the user and system clock ticks of the processes, summed.
-cpu_ticks() {
-  local user=0 system=0 u s pid
-  for pid in "$@"; do
-    read -r u s < <(awk '{print $14, $15}' "/proc/$pid/stat" 2>/dev/null || echo "0 0")
-    user=$((user + u)); system=$((system + s))
-  done
-  echo "$user $system"
-}
-# postgres_pids: the PostgreSQL of this run, its postmaster and every child.
-postgres_pids() {
-  local postmaster
-  postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
-  echo "$postmaster" $(pgrep -P "$postmaster")
-}
 # measure NAME URL [SCRIPT]: wrk against URL; sets out (wrk's report), rps, and cpu ("user + system
 # µs" of $server per request), db_cpu (µs of PostgreSQL per request, or —) and wrk_cpu (wrk's own).
 measure() {
@@ -75,25 +59,16 @@ pgbench_rows() {
   pgbench -q -i -s 10 "$pgbench_url" >/dev/null 2>&1
   psql -q "$pgbench_url" -c "CREATE TABLE one_row (id bigserial PRIMARY KEY, device text NOT NULL, token text NOT NULL, created timestamptz NOT NULL DEFAULT now())" >/dev/null
   echo "INSERT INTO one_row (device, token) VALUES (md5(random()::text), md5(random()::text));" >"$work/one-row.sql"
-  # pg_ticks: PostgreSQL's CPU ticks so far, those of backends that have exited included (pgbench's
-  # connections end with the run; the postmaster's cutime and cstime hold what its children spent).
-  pg_ticks() {
-    local postmaster total
-    postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
-    total=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat")
-    read -r -a live < <(cpu_ticks $(pgrep -P "$postmaster"))
-    echo "$((total + live[0] + live[1])) 0"
-  }
   # pgbench_run NAME ARGS...: sets tps and db_cpu (PostgreSQL µs per transaction).
   pgbench_run() {
     shift
-    read -r -a before < <(pg_ticks)
+    before=$(postgres_ticks)
     out=$(pgbench -n -M prepared -c 32 -j 2 -T "$seconds" "$@" "$pgbench_url" 2>&1)
     sleep 0.5  # the backends reaped, their time in the postmaster's
-    read -r -a after < <(pg_ticks)
+    after=$(postgres_ticks)
     tps=$(awk '/^tps = / {print int($3)}' <<<"$out")
     local transactions; transactions=$(awk '/number of transactions actually processed/ {print $NF}' <<<"$out" | cut -d/ -f1)
-    db_cpu="$(( (after[0] + after[1] - before[0] - before[1]) * tick_us / transactions )) µs"
+    db_cpu="$(( (after - before) * tick_us / transactions )) µs"
   }
   pgbench_run select -S
   echo "| postgres | pgbench -S -M prepared (one primary-key read a transaction) | $tps | — | — | — | 0 | — | $db_cpu | — |"
@@ -139,14 +114,7 @@ done
 for engine in sqlite postgres; do
   database="sqlite:$work/$engine.sqlite"
   [ "$engine" = postgres ] && database=$pg_url
-  PASSWRIGHT_ADMIN_TOKEN=$admin $bin serve --port $port --database "$database" --templates Templates \
-    --identities "$work/ids" --data-dir "$work/data-$engine" --log-level error 2>"$work/serve-$engine.log" &
-  server=$!
-  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.2; done
-  curl -sf -X POST "http://127.0.0.1:$port/api/v1/passes" -H "Authorization: Bearer $admin" -H "Content-Type: application/json" \
-    -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null
-  curl -sf -X POST "http://127.0.0.1:$port/wallet/v1/devices/bench-device/registrations/$PASS_TYPE/$SERIAL" \
-    -H "Authorization: ApplePass $TOKEN" -d '{"pushToken":"00ff"}' >/dev/null
+  serve_bench_pass $port "$database" "$work/serve-$engine.log"
   database_pids=
   if [ "$engine" = postgres ]; then
     # A second of reads first: each HTTP thread opens its own connection on its first read, and the

@@ -73,3 +73,50 @@ roll_out_new_version() {
   field() { grep '"template rolled out"' "$work/serve.log" | tail -n 1 | python3 -c "import json, sys; print(json.loads(sys.stdin.read())['fields'].get('$1', '?'))"; }
   rss_peak=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 }
+
+# The length of a clock tick in µs, and cpu_ticks PID...: the user and system clock ticks of the
+# processes, summed ("USER SYSTEM"; a process gone counts 0).
+tick_us=$((1000000 / $(getconf CLK_TCK)))
+cpu_ticks() {
+  local user=0 system=0 u s pid
+  for pid in "$@"; do
+    read -r u s < <(awk '{print $14, $15}' "/proc/$pid/stat" 2>/dev/null || echo "0 0")
+    user=$((user + u)); system=$((system + s))
+  done
+  echo "$user $system"
+}
+
+# postgres_pids: the PostgreSQL in $pg_dir, its postmaster and every child alive now.
+postgres_pids() {
+  local postmaster
+  postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
+  echo "$postmaster" $(pgrep -P "$postmaster")
+}
+
+# postgres_ticks: the CPU ticks of the PostgreSQL in $pg_dir so far, user and system summed, those of
+# backends that have exited included (pgbench's connections end with its run; the postmaster's cutime
+# and cstime hold what its reaped children spent). Read it half a second after a pgbench run ends.
+postgres_ticks() {
+  local postmaster reaped live
+  postmaster=$(head -1 "$pg_dir/data/postmaster.pid")
+  reaped=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$postmaster/stat")
+  read -r -a live < <(cpu_ticks $(pgrep -P "$postmaster"))
+  echo $((reaped + live[0] + live[1]))
+}
+
+# serve_bench_pass PORT DATABASE LOG [CPUS]: `passwright serve` on PORT (pinned to CPUS with taskset
+# when given) with the loyalty sample template, one pass ($SERIAL with $TOKEN) and one device
+# registered for it (bench-device); sets server. Needs $work/ids (`certs dev` for $PASS_TYPE) and
+# $admin.
+serve_bench_pass() {
+  local pin=()
+  [ -n "${4:-}" ] && pin=(taskset -c "$4")
+  PASSWRIGHT_ADMIN_TOKEN=$admin "${pin[@]}" $bin serve --port "$1" --database "$2" --templates Templates \
+    --identities "$work/ids" --data-dir "$work/data-$1-$RANDOM" --log-level error 2>"$3" &
+  server=$!
+  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null && break; sleep 0.2; done
+  curl -sf -X POST "http://127.0.0.1:$1/api/v1/passes" -H "Authorization: Bearer $admin" -H "Content-Type: application/json" \
+    -d "{\"template\":\"loyalty\",\"serialNumber\":\"$SERIAL\",\"data\":{\"authenticationToken\":\"$TOKEN\",\"member\":{\"id\":\"M-1\",\"name\":\"Ada\"},\"points\":10,\"tier\":\"Gold\"}}" >/dev/null
+  curl -sf -X POST "http://127.0.0.1:$1/wallet/v1/devices/bench-device/registrations/$PASS_TYPE/$SERIAL" \
+    -H "Authorization: ApplePass $TOKEN" -d '{"pushToken":"00ff"}' >/dev/null
+}
