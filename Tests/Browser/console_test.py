@@ -701,6 +701,39 @@ def test_pass_page_edit_and_push(run):
     require(stored_data(serial)["member"]["name"] == "Grace Hopper", "invalid raw data changed the stored pass")
 
 
+def test_erase_from_pass_page(run):
+    """A pass page's Data rights: the JSON download (with the session) holds the holder's data; a wrong
+    serial number typed erases nothing (p.error); the right one erases it (a .notice, the API shows no
+    name, the pass voided), the page then says when and has no editor, and passes the accessibility
+    checks in that state."""
+    info = issue_pass("ERASE")
+    run.sign_in()
+    path = f"/console/passes/{PASS_TYPE}/{info['serial']}"
+    run.visit(path, "erase-before")
+    link = run.one("a[href$='/export']", "the Download everything kept link")
+    download = http("GET", urllib.parse.urlparse(link.get_attribute("href")).path, cookies=run.cookies())
+    require(download.status == 200 and "Ada Okafor" in download.text, f"the export download returned {describe(download)}")
+    require("attachment" in (download.headers.get("Content-Disposition") or ""), "the export is not an attachment")
+
+    confirm = run.one("form#erase input#confirm", "the erase form's confirmation input")
+    confirm.send_keys(info["serial"][:-1])
+    run.one("form#erase button.danger", "the Erase button").click()
+    run.wait(lambda: [e for e in run.all("p.error") if e.is_displayed()], message="no p.error after a wrong serial number")
+    require(stored_data(info["serial"])["member"]["name"] == "Ada Okafor", "a wrong confirmation erased the pass")
+
+    run.one("form#erase input#confirm", "the confirmation input").send_keys(info["serial"])
+    run.one("form#erase button.danger", "the Erase button").click()
+    notice = run.wait(lambda: [e for e in run.all(".notice") if e.is_displayed()], message="no .notice after erasing")[0]
+    run.shot("erase-after")
+    require(notice.text.startswith("Erased"), f"the notice says {notice.text!r}")
+    stored = api("GET", f"/api/v1/passes/{PASS_TYPE}/{info['serial']}").json()
+    require("Ada Okafor" not in json.dumps(stored) and stored.get("voided") is True, f"the API still shows the holder: {stored}")
+    run.one("#erased", "the erased note")
+    require(not run.all("form#edit") and not run.all("form#erase"), "an erased pass still offers the editor or the erase form")
+    problems = accessibility_problems(run, path, "erased-pass")
+    require(not problems, "\n".join(problems))
+
+
 SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
                    "PASS", "/console/orders", "ORDER", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
                    "/console/jobs", "JOB", "/console/keys", "/console/audit", "/console/dashboard", "/console/users"]
@@ -1459,7 +1492,7 @@ def holder_page_checks(run, url, path, serial):
 
 
 TESTS = [test_harness_push_reaches_standin, test_sign_in_page, test_cookie_flags, test_upload_template_version, test_search_finds_issued_pass,
-         test_pass_page_edit_and_push, test_webhook_subscription, test_api_keys, test_audit_trail, test_dashboard, test_roles, test_bulk_upload, test_security, test_accessibility, test_sign_out,
+         test_pass_page_edit_and_push, test_erase_from_pass_page, test_webhook_subscription, test_api_keys, test_audit_trail, test_dashboard, test_roles, test_bulk_upload, test_security, test_accessibility, test_sign_out,
          test_accessibility_sign_in_page, test_holder_page]
 
 

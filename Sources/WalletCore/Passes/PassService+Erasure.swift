@@ -35,6 +35,11 @@ extension PassService {
         return Erasure(key: key, alreadyErased: false, pushesQueued: landed.pushesQueued)
     }
 
+    /// When the pass was erased, or `nil` when it was not (the console shows the tombstone as such).
+    public func erasedAt(_ key: PassKey) async throws -> Date? {
+        try await store.erasedAt(key)
+    }
+
     /// Erases every pass (of `template`, when given) whose record holds `value` at `path` (dots
     /// between members, `member.id`). A search narrows the candidates by the value's text; each is
     /// then compared exactly.

@@ -67,7 +67,7 @@ extension ConsoleRoutes {
             """)
     }
 
-    private func orderDetails(_ key: OrderService.Key, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
+    func orderDetails(_ key: OrderService.Key, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
                               submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
         guard let order = try await orders.order(key) else {
             return ConsolePage.page("No such order", section: "/console/orders", csrf: signed.csrf, role: signed.role,
@@ -83,7 +83,9 @@ extension ConsoleRoutes {
         let editable = PassService.text(.object(try orders.editableDocument(order)))
         let base = "/console/orders/\(Self.orderPath(key))"
         let editor: HTML
-        if signed.can(.ordersWrite) {
+        if order.erasedAt != nil {
+            editor = "<p class=\"hint\">An erased order takes no further change.</p>"
+        } else if signed.can(.ordersWrite) {
             let statusField = Self.select("status", label: "Order status", options: OrderStatus.allCases.map(\.rawValue),
                                           chosen: submitted?["status"] ?? Self.string(document["status"]))
             let fulfillmentFields = fulfillments.enumerated().map { index, fulfillment -> HTML in
@@ -134,6 +136,7 @@ extension ConsoleRoutes {
                 """)
             <h2>Change</h2>
             \(editor)
+            \(orderDataRights(key, erasedAt: order.erasedAt, signed))
             """)
     }
 

@@ -71,7 +71,7 @@ extension ConsoleRoutes {
             """)
     }
 
-    private func passDetails(_ key: PassKey, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
+    func passDetails(_ key: PassKey, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
                              submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
         guard let pass = try await passes.pass(key) else {
             return ConsolePage.page("No such pass", section: "/console/passes", csrf: signed.csrf, role: signed.role,
@@ -109,7 +109,9 @@ extension ConsoleRoutes {
         }
         let tag = String(pass.updateTag)
         let base = "/console/passes/\(Self.path(key))"
-        let editor: HTML = signed.can(.passesWrite) ? """
+        let erasedAt = try await passes.erasedAt(key)
+        let editor: HTML = erasedAt != nil ? "<pre id=\"data\" class=\"data\">\(raw)</pre><p class=\"hint\">An erased pass takes no further change.</p>"
+            : signed.can(.passesWrite) ? """
         <form id="edit" method="post" action="\(base)">
         \(ConsolePage.csrfField(signed.csrf))
         <fieldset><legend>Fields the template uses</legend>\(fields.isEmpty ? "<p class=\"hint\">The template has no placeholders; edit the data as JSON below.</p>" : fields.joined)</fieldset>
@@ -146,6 +148,7 @@ extension ConsoleRoutes {
                 <thead><tr><th scope="col">When</th><th scope="col">Update tag</th><th scope="col">What changed</th><th scope="col">By</th></tr></thead>
                 <tbody>\(historyRows)</tbody></table></div>
                 """ as HTML)
+            \(passDataRights(key, erasedAt: erasedAt, signed))
             """)
     }
 

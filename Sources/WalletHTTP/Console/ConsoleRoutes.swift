@@ -69,6 +69,7 @@ struct ConsoleRoutes: Sendable {
         group.add(templateRoutes)
         group.add(passRoutes)
         group.add(orderRoutes)
+        group.add(dataRightsRoutes)
         group.add(operationRoutes)
         group.add(jobRoutes)
         group.add(keyRoutes)
