@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    /// An erased pass's values are blanked: a code made of nothing is left out, not signed as an
+    /// empty message that no symbology can draw. A code with a message stays.
+    @Test(arguments: [("", false), ("M-0001", true)])
+    func aBarcodeWhoseMessageIsEmptyIsLeftOut(id: String, kept: Bool) throws {
+        try withTemporaryDirectory { folder in
+            var pass = TestTemplate.basePass
+            let code: JSONValue = .object(["format": .string("PKBarcodeFormatQR"), "message": .string("{{member.id}}"), "messageEncoding": .string("iso-8859-1")])
+            pass["barcodes"] = .array([code])
+            pass["barcode"] = code
+            let record: JSONValue = .object(["balance": .number(1), "member": .object(["name": .string("Ada"), "id": .string(id)])])
+            let tree = try Archive(TestTemplate.compile(pass, record: record, in: folder).archive).passJSON()
+            #expect((tree["barcodes"]?[0]?["message"] == .string(id)) == kept)
+            #expect((tree["barcodes"] != nil) == kept && (tree["barcode"] != nil) == kept, "\(tree)")
+        }
+    }
+
     @Test func wholePlaceholderKeepsTheRecordsType() throws {
         try withTemporaryDirectory { folder in
             var pass = TestTemplate.basePass

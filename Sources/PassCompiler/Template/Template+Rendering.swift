@@ -11,6 +11,7 @@ extension Template {
             throw .invalidTemplate(file: "pass.json", path: "", message: "must be a JSON object")
         }
         for (key, value) in input.overrides { object[key] = value }
+        Self.dropEmptyBarcodes(&object)
         let record = input.record
         if let serial = input.serialNumber ?? Self.string(RecordPath.lookup("serialNumber", in: record)) {
             object["serialNumber"] = .string(serial)
@@ -26,6 +27,21 @@ extension Template {
             }
         }
         return .object(object)
+    }
+
+    /// Leaves out the barcodes whose message came out empty (an erased pass's, whose values are
+    /// blanked, or a record with an empty value): no symbology encodes nothing, so Wallet would show
+    /// a blank plate, or nothing, where a code belongs. A pass left with none has no `barcodes` key.
+    private static func dropEmptyBarcodes(_ object: inout JSONObject) {
+        func isEmpty(_ barcode: JSONValue) -> Bool {
+            if case .object(let fields) = barcode, case .string(let message)? = fields["message"] { return message.isEmpty }
+            return false
+        }
+        if case .array(let barcodes)? = object["barcodes"] {
+            let drawable = barcodes.filter { !isEmpty($0) }
+            object["barcodes"] = drawable.isEmpty ? nil : .array(drawable)
+        }
+        if let barcode = object["barcode"], isEmpty(barcode) { object["barcode"] = nil }
     }
 
     private static func string(_ value: JSONValue?) -> String? {
