@@ -28,29 +28,21 @@ extension OrderService {
     /// Erases the customer's data from order `key`; `nil` when there is no such order. Idempotent:
     /// a second call answers ``Erasure/alreadyErased``.
     public func erase(_ key: OrderKey, origin: WriteOrigin) async throws -> Erasure? {
-        for attempt in 0..<Self.updateAttempts {
-            if attempt > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...(4 * attempt)))) }
-            guard let current = try await store.order(key) else { return nil }
-            if current.erasedAt != nil { return Erasure(key: key, alreadyErased: true, pushesQueued: 0) }
-            guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
+        try await retryingLostRaces(key) {
+            guard let current = try await store.order(key) else { return .answered(nil) }
+            if current.erasedAt != nil { return .answered(Erasure(key: key, alreadyErased: true, pushesQueued: 0)) }
             let before = try Self.object(current.document)
-            let modified = Self.nextModification(after: current.lastModified, now: store.clock.now())
-            var document = Self.erased(before)
-            document["updatedAt"] = .string(Self.timestamp(modified))
-            var change = OrderChange(
-                key: key, expectedTag: current.updateTag, document: try checked(document, template: template, at: modified), lastModified: modified,
-                changes: Set(document.keys + before.keys).filter { document[$0] != before[$0] }.sorted(), origin: origin)
+            var change = try change(current, from: before, to: Self.erased(before), origin: origin)
             change.erases = true
             switch try await store.writeOrder(change) {
             case .written(_, let queued):
                 try await store.flushErasedPages()
-                return Erasure(key: key, alreadyErased: false, pushesQueued: queued)
-            case .erased: return Erasure(key: key, alreadyErased: true, pushesQueued: 0)
-            case .conflict: continue
-            case .notFound: return nil
+                return .answered(Erasure(key: key, alreadyErased: false, pushesQueued: queued))
+            case .erased: return .answered(Erasure(key: key, alreadyErased: true, pushesQueued: 0))
+            case .conflict: return .lost
+            case .notFound: return .answered(nil)
             }
         }
-        throw OrderFailure.busy(key.description)
     }
 
     /// Erases every order (of `template`, when given) whose `order.json` holds `value` at `path`

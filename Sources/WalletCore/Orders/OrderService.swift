@@ -85,32 +85,54 @@ public final class OrderService: Sendable {
     /// is not merged over: ``OrderFailure/changedSince(_:)``.
     public func update(_ key: OrderKey, patch: JSONObject, expectedTag: Int64? = nil, origin: WriteOrigin) async throws -> (order: StoredOrder, pushesQueued: Int) {
         try Self.refuseServerOwned(patch)
-        for attempt in 0..<Self.updateAttempts {
-            // After a lost race, a short random pause, so the writers that lost together do not
-            // read and collide again in lockstep.
-            if attempt > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...(4 * attempt)))) }
+        return try await retryingLostRaces(key) {
             guard let current = try await store.order(key) else { throw OrderFailure.notFound(key.description) }
             if current.erasedAt != nil { throw OrderFailure.erased(key.description) }
             if let expectedTag, current.updateTag != expectedTag { throw OrderFailure.changedSince(key.description) }
-            guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
             let before = try Self.object(current.document)
-            guard case .object(var document) = JSONMergePatch.apply(.object(patch), to: .object(before)) else {
+            guard case .object(let document) = JSONMergePatch.apply(.object(patch), to: .object(before)) else {
                 preconditionFailure("an object patched by an object is an object")
             }
-            if document == before { return (current, 0) }
-            let changes = Set(document.keys + before.keys).filter { document[$0] != before[$0] }.sorted()
-            let modified = Self.nextModification(after: current.lastModified, now: store.clock.now())
-            document["updatedAt"] = .string(Self.timestamp(modified))
-            let text = try checked(document, template: template, at: modified)
-            switch try await store.writeOrder(OrderChange(
-                key: key, expectedTag: current.updateTag, document: text, lastModified: modified, changes: changes, origin: origin)) {
-            case .written(let order, let queued): return (order, queued)
-            case .conflict: continue
+            if document == before { return .answered((current, 0)) }
+            switch try await store.writeOrder(try change(current, from: before, to: document, origin: origin)) {
+            case .written(let order, let queued): return .answered((order, queued))
+            case .conflict: return .lost
             case .notFound: throw OrderFailure.notFound(key.description)
             case .erased: throw OrderFailure.erased(key.description)
             }
         }
+    }
+
+    /// One read-compute-write of an order: its answer, or lost to a change that landed between
+    /// its read and its write.
+    enum RaceAttempt<T> {
+        case answered(T)
+        case lost
+    }
+
+    /// Runs `attempt` until it answers: after a lost race it reads and computes again, after a short
+    /// random pause so the writers that lost together do not collide again in lockstep.
+    /// ``OrderFailure/busy(_:)`` after ``updateAttempts`` lost races.
+    func retryingLostRaces<T>(_ key: OrderKey, _ attempt: () async throws -> RaceAttempt<T>) async throws -> T {
+        for round in 0..<Self.updateAttempts {
+            if round > 0 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...(4 * round)))) }
+            if case .answered(let answer) = try await attempt() { return answer }
+        }
         throw OrderFailure.busy(key.description)
+    }
+
+    /// The write of `document` over `current` (whose document is `before`): stamped with the next
+    /// modification time, checked against its template and signed-ready, its changed keys named, and
+    /// expecting `current`'s tag so a change that landed meanwhile is not overwritten.
+    func change(_ current: StoredOrder, from before: JSONObject, to document: JSONObject, origin: WriteOrigin) throws -> OrderChange {
+        guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
+        let changes = Set(document.keys + before.keys).filter { document[$0] != before[$0] }.sorted()
+        let modified = Self.nextModification(after: current.lastModified, now: store.clock.now())
+        var document = document
+        document["updatedAt"] = .string(Self.timestamp(modified))
+        return OrderChange(
+            key: current.key, expectedTag: current.updateTag, document: try checked(document, template: template, at: modified),
+            lastModified: modified, changes: changes, origin: origin)
     }
 
     /// The order with `key`, or `nil`.
