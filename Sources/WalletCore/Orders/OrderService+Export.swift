@@ -30,6 +30,6 @@ extension OrderService {
             orderTypeIdentifier: key.orderTypeIdentifier, orderIdentifier: key.orderIdentifier, template: order.template, order: .object(document),
             createdAt: order.createdAt, updatedAt: order.lastModified, erasedAt: order.erasedAt,
             devices: try await store.orderDevices(for: key).map { OrderExport.Device(deviceIdentifier: $0.deviceIdentifier, registeredAt: $0.registeredAt) },
-            events: try await store.events(for: key, template: order.template).map(Event.init), audit: audit)
+            events: try await store.events(for: key).map(Event.init), audit: audit)
     }
 }
