@@ -8,8 +8,7 @@ import Testing
 /// template: among 50,000 events of one template (order events of 1,000 orders and pass events), the
 /// plan is a seek of that index on each engine, and the answer is exactly the order's events, oldest
 /// first. Asserted on each engine's plan, not on a time.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["PASSWRIGHT_TEST_MODE"] != "thread", "all engine work, nothing for ThreadSanitizer to see"))
-struct OrderEventsPlanTests {
+@Suite struct OrderEventsPlanTests {
     static let events = 50_000
 
     @Test(arguments: StoreEngine.selected)
