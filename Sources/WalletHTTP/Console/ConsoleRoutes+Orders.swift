@@ -68,7 +68,7 @@ extension ConsoleRoutes {
     }
 
     func orderDetails(_ key: OrderService.Key, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
-                              submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
+                      submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
         guard let order = try await orders.order(key) else {
             return ConsolePage.page("No such order", section: "/console/orders", csrf: signed.csrf, role: signed.role,
                                     error: "There is no order \(key.orderIdentifier) of \(key.orderTypeIdentifier).",

@@ -72,7 +72,7 @@ extension ConsoleRoutes {
     }
 
     func passDetails(_ key: PassKey, _ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok,
-                             submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
+                     submitted: ConsoleForm? = nil) async throws -> HTTPResponse {
         guard let pass = try await passes.pass(key) else {
             return ConsolePage.page("No such pass", section: "/console/passes", csrf: signed.csrf, role: signed.role,
                                     error: "There is no pass \(key.serialNumber) of \(key.passTypeIdentifier). Search for it by serial number or data.",
