@@ -10,7 +10,7 @@ public enum Passwright {
     static let commands: [any Subcommand.Type] = [
         BuildCommand.self, BatchCommand.self, VerifyCommand.self, LintCommand.self, PreviewCommand.self, CertsCommand.self, ImagesCommand.self, ServeCommand.self,
         PushCommand.self, TemplatesCommand.self, HealthcheckCommand.self, BenchCommand.self, BackupCommand.self, RestoreCommand.self,
-        DoctorCommand.self, WebhooksCommand.self, IssueCommand.self, KeysCommand.self,
+        DoctorCommand.self, WebhooksCommand.self, IssueCommand.self, KeysCommand.self, HoldersCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
