@@ -44,9 +44,7 @@ struct BackupTests {
     @Test("a backup taken under write load restores every write acknowledged before it; integrity ok")
     func backupUnderLoad() async throws {
         try await withScratch { scratch in
-            let templates = scratch.appendingPathComponent("templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            _ = try Samples.copy("loyalty", into: templates) { _ in }
+            let templates = try Samples.loyaltyTemplates(in: scratch)
             let data = scratch.appendingPathComponent("data")
             let backup = scratch.appendingPathComponent("passwright-backup.sqlite")
 
@@ -162,9 +160,7 @@ struct BackupTests {
         try await psql("CREATE DATABASE \(copy)")
         try await withCleanup {
             try await withScratch { scratch in
-                let templates = scratch.appendingPathComponent("templates")
-                try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-                _ = try Samples.copy("loyalty", into: templates) { _ in }
+                let templates = try Samples.loyaltyTemplates(in: scratch)
                 let data = scratch.appendingPathComponent("data")
                 try await withServer(data: data, templates: templates, database: databaseURL(source)) { _, client in
                     for index in 0..<5 {

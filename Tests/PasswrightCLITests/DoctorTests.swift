@@ -22,9 +22,7 @@ struct DoctorTests {
     /// A server with the loyalty template whose public URL is `https://localhost:<nginxPort>`, for `body`.
     func withServer<T>(in scratch: URL, nginxPort: Int, _ body: (ServeChild, DevIdentities.Folder) async throws -> T) async throws -> T {
         let identities = try await DevIdentities.shared.folder()
-        let templates = scratch.appendingPathComponent("templates")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        _ = try Samples.copy("loyalty", into: templates) { _ in }
+        let templates = try Samples.loyaltyTemplates(in: scratch)
         return try await withServeChild([
             "--data-dir", scratch.appendingPathComponent("data").path, "--templates", templates.path,
             "--identities", identities.root.path, "--public-url", "https://localhost:\(nginxPort)", "--push", "off", "--log-level", "warning",

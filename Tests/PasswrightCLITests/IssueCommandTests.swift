@@ -14,11 +14,7 @@ struct IssueCommandTests {
 
     @Test("a file with a bad line issues the rest, names the line, writes the results and exits 1")
     func uploadFollowAndResults() async throws {
-        try await withScratch { scratch in
-            let templates = scratch.appendingPathComponent("templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            _ = try Samples.copy("loyalty", into: templates) { _ in }
-            let identities = try await DevIdentities.shared.folder()
+        try await withLoyaltyServer(adminToken: Self.adminToken) { served, scratch in
             var text = ""
             for number in 1...300 {
                 text += number == 150
@@ -28,31 +24,26 @@ struct IssueCommandTests {
             let input = scratch.appendingPathComponent("cards.jsonl")
             try Data(text.utf8).write(to: input)
             let results = scratch.appendingPathComponent("results.csv")
-            try await withServeChild([
-                "--data-dir", scratch.appendingPathComponent("data").path, "--templates", templates.path, "--identities", identities.root.path,
-                "--public-url", "https://passes.example.test", "--push", "off", "--log-level", "warning",
-            ], environment: ["PASSWRIGHT_ADMIN_TOKEN": Self.adminToken, "PASSWRIGHT_LINK_KEY": "00112233445566778899aabbccddeeff"]) { served in
-                let run = try await cli(["issue", "--template", "loyalty", "--results", results.path, input.path], served)
-                #expect(run.status == 1, "one line failed: \(run)")
-                #expect(run.err.contains("line 150: data.member"), "\(run.err)")
-                #expect(run.err.contains("completed: 299 issued, 1 failed of 300"), "\(run.err)")
-                let rows = try String(contentsOf: results, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-                #expect(rows.count == 301 && rows[0] == "line,serialNumber,state,downloadURL,bundlePart,errors", "\(rows.prefix(3))")
-                #expect(rows[150].hasPrefix("150,C-150,failed,,,") && rows[1].hasPrefix("1,C-1,issued,https://passes.example.test/passes/"))
+            let run = try await cli(["issue", "--template", "loyalty", "--results", results.path, input.path], served)
+            #expect(run.status == 1, "one line failed: \(run)")
+            #expect(run.err.contains("line 150: data.member"), "\(run.err)")
+            #expect(run.err.contains("completed: 299 issued, 1 failed of 300"), "\(run.err)")
+            let rows = try String(contentsOf: results, encoding: .utf8).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(rows.count == 301 && rows[0] == "line,serialNumber,state,downloadURL,bundlePart,errors", "\(rows.prefix(3))")
+            #expect(rows[150].hasPrefix("150,C-150,failed,,,") && rows[1].hasPrefix("1,C-1,issued,https://passes.example.test/passes/"))
 
-                // Everything valid: exit 0; --no-wait prints only the job's id.
-                let good = scratch.appendingPathComponent("more.jsonl")
-                try Data("{\"serialNumber\":\"D-1\",\"member\":{\"id\":\"M\",\"name\":\"D\"},\"points\":1,\"tier\":\"Gold\"}\n".utf8).write(to: good)
-                let ok = try await cli(["issue", "--template", "loyalty", good.path], served)
-                #expect(ok.status == 0 && ok.err.contains("1 issued, 0 failed of 1"), "\(ok)")
-                let queued = try await cli(["issue", "--template", "loyalty", "--format", "jsonl", "--no-wait", good.path], served)
-                #expect(queued.status == 0 && queued.out.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("job_"), "\(queued)")
+            // Everything valid: exit 0; --no-wait prints only the job's id.
+            let good = scratch.appendingPathComponent("more.jsonl")
+            try Data("{\"serialNumber\":\"D-1\",\"member\":{\"id\":\"M\",\"name\":\"D\"},\"points\":1,\"tier\":\"Gold\"}\n".utf8).write(to: good)
+            let ok = try await cli(["issue", "--template", "loyalty", good.path], served)
+            #expect(ok.status == 0 && ok.err.contains("1 issued, 0 failed of 1"), "\(ok)")
+            let queued = try await cli(["issue", "--template", "loyalty", "--format", "jsonl", "--no-wait", good.path], served)
+            #expect(queued.status == 0 && queued.out.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("job_"), "\(queued)")
 
-                let missing = try await cli(["issue", input.path], served)
-                #expect(missing.status == 64 && missing.err.contains("--template"), "\(missing)")
-                let unknown = try await cli(["issue", "--template", "nope", good.path], served)
-                #expect(unknown.status == 1 && unknown.err.contains("422"), "\(unknown)")
-            }
+            let missing = try await cli(["issue", input.path], served)
+            #expect(missing.status == 64 && missing.err.contains("--template"), "\(missing)")
+            let unknown = try await cli(["issue", "--template", "nope", good.path], served)
+            #expect(unknown.status == 1 && unknown.err.contains("422"), "\(unknown)")
         }
     }
 }

@@ -10,43 +10,34 @@ struct KeysCommandTests {
 
     @Test("create, list, rotate and revoke through the CLI; the key works for its scope only")
     func lifecycle() async throws {
-        try await withScratch { scratch in
-            let templates = scratch.appendingPathComponent("templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            _ = try Samples.copy("loyalty", into: templates) { _ in }
-            let identities = try await DevIdentities.shared.folder()
-            try await withServeChild([
-                "--data-dir", scratch.appendingPathComponent("data").path, "--templates", templates.path, "--identities", identities.root.path,
-                "--public-url", "https://passes.example.test", "--push", "off", "--log-level", "warning",
-            ], environment: ["PASSWRIGHT_ADMIN_TOKEN": Self.adminToken, "PASSWRIGHT_LINK_KEY": "00112233445566778899aabbccddeeff"]) { served in
-                let admin = ["PASSWRIGHT_ADMIN_TOKEN": Self.adminToken]
-                let created = try await CLI.run(["keys", "create", "ci-deploys", "--scopes", "templates:read", "--server", served.baseURL], environment: admin)
-                #expect(created.status == 0 && created.err.contains("not shown again"), "\(created)")
-                let key = try #require(created.out.split(separator: "\n").first { $0.hasPrefix("key ") }?.split(separator: " ").last.map(String.init))
-                let id = try #require(created.out.split(separator: "\n").first { $0.hasPrefix("id ") }?.split(separator: " ").last.map(String.init))
-                #expect(key.hasPrefix("pw_\(id)_"))
+        try await withLoyaltyServer(adminToken: Self.adminToken) { served, _ in
+            let admin = ["PASSWRIGHT_ADMIN_TOKEN": Self.adminToken]
+            let created = try await CLI.run(["keys", "create", "ci-deploys", "--scopes", "templates:read", "--server", served.baseURL], environment: admin)
+            #expect(created.status == 0 && created.err.contains("not shown again"), "\(created)")
+            let key = try #require(created.out.split(separator: "\n").first { $0.hasPrefix("key ") }?.split(separator: " ").last.map(String.init))
+            let id = try #require(created.out.split(separator: "\n").first { $0.hasPrefix("id ") }?.split(separator: " ").last.map(String.init))
+            #expect(key.hasPrefix("pw_\(id)_"))
 
-                // The key drives the CLI's admin commands, for what its scope allows.
-                let withKey = ["PASSWRIGHT_API_KEY": key]
-                let listed = try await CLI.run(["templates", "list", "--server", served.baseURL], environment: withKey)
-                #expect(listed.status == 0 && listed.out.contains("loyalty"), "\(listed)")
-                let refused = try await CLI.run(["push", "stats", "--server", served.baseURL], environment: withKey)
-                #expect(refused.status == 1 && refused.err.contains("403") && refused.err.contains("push:send"), "\(refused)")
+            // The key drives the CLI's admin commands, for what its scope allows.
+            let withKey = ["PASSWRIGHT_API_KEY": key]
+            let listed = try await CLI.run(["templates", "list", "--server", served.baseURL], environment: withKey)
+            #expect(listed.status == 0 && listed.out.contains("loyalty"), "\(listed)")
+            let refused = try await CLI.run(["push", "stats", "--server", served.baseURL], environment: withKey)
+            #expect(refused.status == 1 && refused.err.contains("403") && refused.err.contains("push:send"), "\(refused)")
 
-                let keys = try await CLI.run(["keys", "list", "--server", served.baseURL], environment: admin)
-                #expect(keys.status == 0 && keys.out.contains(id) && keys.out.contains("ci-deploys") && !keys.out.contains(key), "\(keys)")
-                let rotated = try await CLI.run(["keys", "rotate", id, "--server", served.baseURL], environment: admin)
-                let newKey = try #require(rotated.out.split(separator: "\n").first { $0.hasPrefix("key ") }?.split(separator: " ").last.map(String.init))
-                #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: withKey).status == 1, "the old secret stopped")
-                #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: ["PASSWRIGHT_API_KEY": newKey]).status == 0)
-                let revoked = try await CLI.run(["keys", "revoke", id, "--server", served.baseURL], environment: admin)
-                #expect(revoked.status == 0, "\(revoked)")
-                try await Task.sleep(for: .seconds(2.2))
-                #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: ["PASSWRIGHT_API_KEY": newKey]).status == 1)
+            let keys = try await CLI.run(["keys", "list", "--server", served.baseURL], environment: admin)
+            #expect(keys.status == 0 && keys.out.contains(id) && keys.out.contains("ci-deploys") && !keys.out.contains(key), "\(keys)")
+            let rotated = try await CLI.run(["keys", "rotate", id, "--server", served.baseURL], environment: admin)
+            let newKey = try #require(rotated.out.split(separator: "\n").first { $0.hasPrefix("key ") }?.split(separator: " ").last.map(String.init))
+            #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: withKey).status == 1, "the old secret stopped")
+            #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: ["PASSWRIGHT_API_KEY": newKey]).status == 0)
+            let revoked = try await CLI.run(["keys", "revoke", id, "--server", served.baseURL], environment: admin)
+            #expect(revoked.status == 0, "\(revoked)")
+            try await Task.sleep(for: .seconds(2.2))
+            #expect(try await CLI.run(["templates", "list", "--server", served.baseURL], environment: ["PASSWRIGHT_API_KEY": newKey]).status == 1)
 
-                let bad = try await CLI.run(["keys", "create", "x", "--server", served.baseURL], environment: admin)
-                #expect(bad.status == 64 && bad.err.contains("--scopes"), "\(bad)")
-            }
+            let bad = try await CLI.run(["keys", "create", "x", "--server", served.baseURL], environment: admin)
+            #expect(bad.status == 64 && bad.err.contains("--scopes"), "\(bad)")
         }
     }
 }

@@ -15,9 +15,7 @@ struct SecretsAtRestTests {
             let adminToken = "admin-" + UUID().uuidString
             let linkKey = "linkkey" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
             let passphrase = "pp-" + UUID().uuidString
-            let templates = scratch.appendingPathComponent("templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            _ = try Samples.copy("loyalty", into: templates) { _ in }
+            let templates = try Samples.loyaltyTemplates(in: scratch)
             let identities = try await BuildTests.identitiesWithEncryptedKey(
                 copying: try await DevIdentities.shared.folder(), into: scratch.appendingPathComponent("ids"), passphrase: passphrase)
             let data = scratch.appendingPathComponent("data")

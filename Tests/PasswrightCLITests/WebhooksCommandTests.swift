@@ -34,9 +34,7 @@ struct WebhooksCommandTests {
     @Test("add, list, deliveries, rotate, replay and remove through the CLI; a SIGKILL mid-delivery loses nothing")
     func commandsAndACrashMidDelivery() async throws {
         try await withScratch { scratch in
-            let templates = scratch.appendingPathComponent("templates")
-            try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-            _ = try Samples.copy("loyalty", into: templates) { _ in }
+            let templates = try Samples.loyaltyTemplates(in: scratch)
             let data = scratch.appendingPathComponent("data")
             let receiver = try WebhookReceiverProcess(folder: scratch.appendingPathComponent("receiver"))
             defer { receiver.stop() }

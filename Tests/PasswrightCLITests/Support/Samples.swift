@@ -35,6 +35,15 @@ enum Samples {
                 try (object["teamIdentifier"] as? String).orThrow("no teamIdentifier"))
     }
 
+    /// `scratch/templates/` holding a copy of the loyalty sample: the templates folder a served child
+    /// starts with when a test needs one template to issue from.
+    static func loyaltyTemplates(in scratch: URL) throws -> URL {
+        let templates = scratch.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        _ = try copy("loyalty", into: templates) { _ in }
+        return templates
+    }
+
     /// A copy of the sample template `name` in `folder`, with `pass.json` changed by `edit`.
     static func copy(_ name: String, into folder: URL, as copyName: String? = nil, editing edit: (inout [String: Any]) -> Void) throws -> URL {
         let copy = folder.appendingPathComponent(copyName ?? name, isDirectory: true)
