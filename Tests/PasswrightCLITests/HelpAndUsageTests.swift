@@ -20,6 +20,11 @@ struct HelpAndUsageTests {
         (["templates", "sync"], ["--server", "--help"]),
         (["templates", "list"], ["--json", "--server", "--help"]),
         (["templates", "versions"], ["--json", "--server", "--help"]),
+        (["keys"], ["--help"]),
+        (["keys", "create"], ["--scopes", "--templates", "--expires", "--server", "--help"]),
+        (["holders"], ["--help"]),
+        (["holders", "export"], ["--field", "--value", "--template", "--orders", "--server", "--help"]),
+        (["holders", "erase"], ["--field", "--value", "--template", "--orders", "--yes", "--server", "--help"]),
     ]
 
     @Test("the README's command list names every option each command's --help lists")
@@ -28,7 +33,7 @@ struct HelpAndUsageTests {
         let start = try #require(readme.range(of: "## Command line"))
         let end = try #require(readme.range(of: "```\n\n", range: start.upperBound..<readme.endIndex))
         let synopsis = readme[start.upperBound..<end.lowerBound]
-        for path in [["build"], ["batch"], ["verify"], ["lint"], ["certs", "dev"], ["certs", "inspect"], ["serve"], ["push"], ["healthcheck"], ["bench"]] {
+        for path in [["build"], ["batch"], ["verify"], ["lint"], ["certs", "dev"], ["certs", "inspect"], ["serve"], ["push"], ["healthcheck"], ["bench"], ["keys", "create"], ["holders", "export"], ["holders", "erase"]] {
             let help = try await CLI.run(path + ["--help"]).out
             let options = help.split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ")
