@@ -36,7 +36,7 @@ extension ConsoleRoutes {
         }
         let filters = [("actor", query.actor), ("action", query.action), ("target", query.target)].compactMap { name, value in value.map { "\(name)=\(Self.queryEscape($0))" } }
         let older: HTML = page.next.map { next in
-            HTML("<p><a href=\"/console/audit?\((filters + ["before=\(next)"]).joined(separator: "&amp;"))\">Older changes</a></p>")
+            HTML("<p><a rel=\"next\" class=\"next button quiet\" href=\"/console/audit?\((filters + ["before=\(next)"]).joined(separator: "&amp;"))\">Older changes</a></p>")
         } ?? .empty
         return ConsolePage.page("Audit trail", section: "/console/audit", csrf: signed.csrf, role: signed.role, """
             <form id="audit-filter" method="get" action="/console/audit" class="filters">

@@ -72,7 +72,7 @@ extension ConsoleRoutes {
         guard let order = try await orders.order(key) else {
             return ConsolePage.page("No such order", section: "/console/orders", csrf: signed.csrf, role: signed.role,
                                     error: "There is no order \(key.orderIdentifier) of \(key.orderTypeIdentifier).",
-                                    status: .notFound, "<p><a href=\"/console/orders\">Orders</a></p>")
+                                    status: .notFound, "<p><a class=\"button quiet\" href=\"/console/orders\">Orders</a></p>")
         }
         let document = try orders.document(order)
         let fulfillments = Self.objects(document["fulfillments"])

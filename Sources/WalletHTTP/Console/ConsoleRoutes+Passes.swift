@@ -76,7 +76,7 @@ extension ConsoleRoutes {
         guard let pass = try await passes.pass(key) else {
             return ConsolePage.page("No such pass", section: "/console/passes", csrf: signed.csrf, role: signed.role,
                                     error: "There is no pass \(key.serialNumber) of \(key.passTypeIdentifier). Search for it by serial number or data.",
-                                    status: .notFound, "<p><a href=\"/console/passes\">Find passes</a></p>")
+                                    status: .notFound, "<p><a class=\"button quiet\" href=\"/console/passes\">Find passes</a></p>")
         }
         let data = try PassService.value(pass.data)
         let overrides = try PassService.object(pass.overrides)

@@ -153,7 +153,7 @@ extension ConsoleRoutes {
         guard let history = try await templates.history(name) else {
             return ConsolePage.page("No such template", section: "/console/templates", csrf: signed.csrf, role: signed.role,
                                     error: "There is no template \(name). Pick one from the list or upload it.", status: .notFound,
-                                    "<p><a href=\"/console/templates\">All templates</a></p>")
+                                    "<p><a class=\"button quiet\" href=\"/console/templates\">All templates</a></p>")
         }
         let (current, versions, rollout) = (history.current, history.versions, history.rollout)
         let findings = try await templates.currentFindings(name) ?? []
