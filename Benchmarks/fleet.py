@@ -74,6 +74,19 @@ class Connection:
         self.reader = self.writer = None
 
     async def request(self, method, path, headers, body):
+        """Sends one request. A GET on a connection that sat idle may find it closed by the server's
+        idle timeout (a 100,000-pass wave leaves the /metrics connection idle for minutes): it is sent
+        again once on a new connection, as HTTP clients do for idempotent requests."""
+        reused = self.writer is not None
+        try:
+            return await self.exchange(method, path, headers, body)
+        except (ConnectionResetError, BrokenPipeError, asyncio.IncompleteReadError):
+            if not reused or method != "GET":
+                raise
+            self.close()
+            return await self.exchange(method, path, headers, body)
+
+    async def exchange(self, method, path, headers, body):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
