@@ -75,4 +75,26 @@ import Testing
             #expect(try await store.bulkResults(job: "job_1", after: 0, limit: 10).isEmpty, "its records went with it")
         }
     }
+
+    @Test(arguments: StoreEngine.selected)
+    func aSerialRepeatedInOneSettlementIsIssuedOnceAcrossItsStatements(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            try await Self.job(store, records: 1_201)
+            let claims = try await store.claimBulkRecords(instance: "a", limit: 2_000, lease: .seconds(10))
+            #expect(claims.count == 1_201)
+            // Line 700 repeats line 3's serial number, in the settlement's second insert statement.
+            let settlements = claims.map { claim in
+                BulkSettlement(claim, .issue(NewPass(
+                    key: PassKey(passTypeIdentifier: Fixture.passType, serialNumber: claim.line == 700 ? "S-3" : claim.serialNumber),
+                    template: "loyalty", data: claim.record, authenticationToken: String(repeating: "t", count: 32))))
+            }
+            let job = try await store.settleBulkRecords(settlements, instance: "a")
+            #expect(job.issued == 1_200 && job.failed == 1 && job.state == .completed)
+            let results = try await store.bulkResults(job: "job_1", after: 0, limit: 2_000)
+            #expect(results.filter { $0.state == "failed" }.map(\.line) == [700])
+            #expect(results.compactMap(\.issuedOrdinal) == Array(1...1_200), "ordinals number the issued records in line order")
+            #expect(try await store.pass(Fixture.key("S-3"))?.data == #"{"n":3}"#, "the first record with the serial number holds it")
+            #expect(try await store.bulkIssuedSerials(job: "job_1", ordinals: 699...700) == ["S-699", "S-701"], "line 700 has no ordinal")
+        }
+    }
 }
