@@ -24,7 +24,7 @@ enum PassKeyRows {
         _ run: (SQL) async throws -> [Row]
     ) async throws -> [PassKey: T] {
         guard !keys.isEmpty else { return [:] }
-        let list = Array(repeating: "(?, ?)", count: keys.count).joined(separator: ", ")
+        let list = SQL.list("(?, ?)", count: keys.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         let rows = try await run(SQL(
             unsafeText: """

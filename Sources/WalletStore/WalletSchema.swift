@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor]
 
     static let initial = Migration(
         version: 1,
@@ -641,4 +641,16 @@ enum WalletSchema {
             CREATE INDEX events_order_document ON events ((CAST(payload AS jsonb) ->> 'orderTypeIdentifier'), (CAST(payload AS jsonb) ->> 'orderIdentifier'))
                 WHERE type LIKE 'order.%';
             """)
+
+    /// Where a bulk job's claims go on: the highest line a claim has leased, and the job's last line.
+    /// A claim searches the lines just past the cursor, a bounded index range whatever the job's size;
+    /// searching for the first open lines instead, PostgreSQL's generic plans fetched and sorted every
+    /// open record of the job for each claim (33 ms a claim in a job of 100,000).
+    static let bulkClaimCursor = Migration(version: 20, name: "bulk claim cursor", sqlite: bulkClaimCursorScript, postgres: bulkClaimCursorScript)
+
+    private static let bulkClaimCursorScript = """
+            ALTER TABLE bulk_jobs ADD COLUMN claimed_through INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE bulk_jobs ADD COLUMN last_line INTEGER NOT NULL DEFAULT 0;
+            UPDATE bulk_jobs SET last_line = COALESCE((SELECT max(line) FROM bulk_job_records WHERE job_id = bulk_jobs.id), 0);
+            """
 }

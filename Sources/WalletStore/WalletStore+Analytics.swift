@@ -88,9 +88,7 @@ extension WalletStore {
         let entries = rows.filter { $0.count != 0 }.sorted {
             ($0.day, $0.template, $0.version, $0.metric) < ($1.day, $1.template, $1.version, $1.metric)
         }
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            let batch = entries[start..<min(start + Self.rollupInsertBatch, entries.endIndex)]
+        for batch in entries.batches(of: Self.rollupInsertBatch) {
             var parameters: [SQLValue] = []
             for row in batch {
                 parameters += [
@@ -98,13 +96,11 @@ extension WalletStore {
                     .integer(Int64(row.count)),
                 ]
             }
-            let values = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             try await transaction.execute(SQL(unsafeText: """
-                INSERT INTO analytics_rollups (day, template, version, metric, shard, count) VALUES \(values)
+                INSERT INTO analytics_rollups (day, template, version, metric, shard, count) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: batch.count))
                 ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count
                 """, parameters: parameters))
-            start = batch.endIndex
         }
     }
 
@@ -152,7 +148,7 @@ extension WalletStore {
         let names = Array(Set(metrics.map(\.name))).sorted()
         let shard = Int64.random(in: 0..<Int64(Self.analyticsShards))
         // Typed, since PostgreSQL reads an untyped parameter in VALUES as text.
-        let rows = Array(repeating: "(CAST(? AS TEXT))", count: names.count).joined(separator: ", ")
+        let rows = SQL.list("(CAST(? AS TEXT))", count: names.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         try await transaction.execute(SQL(unsafeText: """
             WITH counted (metric) AS (VALUES \(rows))
@@ -174,16 +170,14 @@ extension WalletStore {
         for key in removed { perPass[key, default: 0] += 1 }
         let keys = Array(perPass.keys)
         var counts: [RollupKey: Int] = [:]
-        for start in stride(from: 0, to: keys.count, by: Self.maximumWriteBatch) {
-            let chunk = keys[start..<min(start + Self.maximumWriteBatch, keys.count)]
-            let list = Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")
+        for chunk in keys.batches(of: Self.maximumWriteBatch) {
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             let rows = try await transaction.query(SQL(unsafeText: """
                 SELECT passes.pass_type_identifier, passes.serial_number, passes.template, passes.template_version,
                        CASE WHEN EXISTS (SELECT 1 FROM registrations WHERE registrations.pass_type_identifier = passes.pass_type_identifier
                                                                      AND registrations.serial_number = passes.serial_number)
                             THEN 1 ELSE 0 END AS remaining
-                FROM (VALUES \(list)) AS wanted
+                FROM (VALUES \(SQL.list("(?, ?)", count: chunk.count))) AS wanted
                 JOIN passes ON passes.pass_type_identifier = wanted.column1 AND passes.serial_number = wanted.column2
                 """, parameters: chunk.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }))
             for row in rows {

@@ -8,14 +8,13 @@ extension WalletStore {
     /// The most rows one page returns.
     public static let maximumAuditPage = 500
 
-    /// Rows per multi-row `INSERT` (8 values a row), within both engines' parameter limits.
-    private static let auditInsertBatch = 100
+    /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits: a bulk
+    /// job's batch of 200 issued passes is audited with one statement.
+    private static let auditInsertBatch = 500
 
     /// Appends `drafts` by `origin` in the caller's transaction.
     func appendAudit(_ drafts: [AuditDraft], by origin: WriteOrigin, at now: Int64, in transaction: Transaction) async throws {
-        var start = drafts.startIndex
-        while start < drafts.endIndex {
-            let batch = drafts[start..<min(start + Self.auditInsertBatch, drafts.endIndex)]
+        for batch in drafts.batches(of: Self.auditInsertBatch) {
             var parameters: [SQLValue] = []
             for draft in batch {
                 parameters += [
@@ -23,12 +22,10 @@ extension WalletStore {
                     .text(draft.action), .text(draft.target), .text(Self.changesText(draft.changes)),
                 ]
             }
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             try await transaction.execute(SQL(unsafeText: """
-                INSERT INTO audit_log (occurred_at, actor, source, address, action, target, changes) VALUES \(rows)
+                INSERT INTO audit_log (occurred_at, actor, source, address, action, target, changes) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?, ?)", count: batch.count))
                 """, parameters: parameters))
-            start = batch.endIndex
         }
     }
 

@@ -36,11 +36,10 @@ extension WalletStore {
                 .text(draft.record == nil ? "failed" : "pending"), draft.errors.map(SQLValue.text) ?? .null,
             ]
         }
-        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: drafts.count).joined(separator: ", ")
         try await storing("store \(drafts.count) records of the bulk job \(job)") {
             // Only placeholders are repeated; every value is a parameter.
             _ = try await database.execute(SQL(
-                unsafeText: "INSERT INTO bulk_job_records (job_id, line, serial_number, record, state, errors) VALUES \(rows)",
+                unsafeText: "INSERT INTO bulk_job_records (job_id, line, serial_number, record, state, errors) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: drafts.count))",
                 parameters: parameters))
         }
     }
@@ -55,7 +54,8 @@ extension WalletStore {
                 let rows = try await transaction.query(SQL(
                     """
                     UPDATE bulk_jobs SET records = ?, failed = ?, updated_at = ?,
-                        state = CASE WHEN validation = 'first' THEN 'validating' ELSE 'issuing' END
+                        state = CASE WHEN validation = 'first' THEN 'validating' ELSE 'issuing' END,
+                        last_line = COALESCE((SELECT max(line) FROM bulk_job_records WHERE job_id = bulk_jobs.id), 0)
                     WHERE id = ? AND state = 'receiving' RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at
                     """, .integer(Int64(records)), .integer(Int64(unreadable)), .integer(now), .text(id)))
                 guard let row = rows.first else { throw WalletStoreError.bulkJobNotFound(id) }
@@ -68,35 +68,75 @@ extension WalletStore {
         }
     }
 
-    /// Claims up to `limit` open records for `instance`, in job and line order, under a lease: the
-    /// records of validating jobs to check, those of issuing jobs to issue. A lease that lapsed (its
-    /// holder died) is taken over. On PostgreSQL the rows are locked with `SKIP LOCKED`, so instances
-    /// claiming at once never share a record.
+    /// Claims up to `limit` open records of one job for `instance` under a lease: the records of
+    /// validating jobs to check, those of issuing jobs to issue. Lines past the job's claim cursor come
+    /// first, in line order; once none is left, lines behind it that are open and unleased (a lease
+    /// that lapsed because its holder died, a claim that rolled back) are taken over. On PostgreSQL
+    /// the rows are locked with `SKIP LOCKED`, so instances claiming at once never share a record.
     public func claimBulkRecords(instance: String, limit: Int, lease: Duration) async throws -> [BulkClaim] {
         let now = clock.nowMilliseconds()
-        let lock = database.engine == .postgres ? " FOR UPDATE OF bulk_job_records SKIP LOCKED" : ""
         return try await storing("claim bulk job records") {
             try await database.transaction { transaction in
-                let claimed = try await transaction.query(SQL(
-                    unsafeText: """
-                    SELECT bulk_job_records.job_id, bulk_job_records.line FROM bulk_job_records
-                    JOIN bulk_jobs ON bulk_jobs.id = bulk_job_records.job_id
-                    WHERE bulk_job_records.state IN ('pending', 'valid')
-                      AND (bulk_jobs.state = 'issuing' OR (bulk_jobs.state = 'validating' AND bulk_job_records.state = 'pending'))
-                      AND (bulk_job_records.lease_until IS NULL OR bulk_job_records.lease_until < ?)
-                    ORDER BY bulk_job_records.job_id, bulk_job_records.line
-                    LIMIT ?\(lock)
-                    """, parameters: [.integer(now), .integer(Int64(limit))]))
-                guard let first = claimed.first else { return [] }
-                let job = try first.string("job_id")
-                // One job per claim: the settlement moves one job's counters.
-                let lines = try claimed.filter { try $0.string("job_id") == job }.map { try $0.int64("line") }
-                _ = try await transaction.execute(SQL(
-                    "UPDATE bulk_jobs SET started_at = ? WHERE id = ? AND started_at IS NULL", .integer(now), .text(job)))
-                return try await transaction.query(Self.leaseStatement(job: job, lines: lines, instance: instance, until: now + Milliseconds.of(lease)))
-                .map(BulkClaim.init(row:)).sorted { $0.line < $1.line }
+                // Open jobs are few; one whose records other instances hold all is passed over.
+                let jobs = try await transaction.query(SQL(
+                    "SELECT id, state, claimed_through, last_line FROM bulk_jobs WHERE state IN ('issuing', 'validating') ORDER BY id"))
+                for row in jobs {
+                    let job = try row.string("id")
+                    let validating = try row.string("state") == BulkJobState.validating.rawValue
+                    let lastLine = try row.int64("last_line")
+                    var cursor = try row.int64("claimed_through")
+                    var lines: [Int64] = []
+                    // Ahead of the cursor, a window at a time (a run of lines unreadable at upload holds none).
+                    while lines.isEmpty && cursor < lastLine {
+                        lines = try await Self.claimableLines(
+                            job: job, validating: validating, after: cursor, through: cursor + Self.claimWindow, now: now, limit: limit, in: transaction)
+                        if lines.isEmpty { cursor += Self.claimWindow }
+                    }
+                    if lines.isEmpty {
+                        lines = try await Self.claimableLines(job: job, validating: validating, after: 0, through: cursor, now: now, limit: limit, in: transaction)
+                    }
+                    guard let last = lines.max() else { continue }
+                    _ = try await transaction.execute(SQL(
+                        """
+                        UPDATE bulk_jobs SET started_at = COALESCE(started_at, ?),
+                            claimed_through = CASE WHEN claimed_through < ? THEN ? ELSE claimed_through END
+                        WHERE id = ?
+                        """, .integer(now), .integer(last), .integer(last), .text(job)))
+                    return try await transaction.query(Self.leaseStatement(job: job, lines: lines, instance: instance, until: now + Milliseconds.of(lease)))
+                        .map(BulkClaim.init(row:)).sorted { $0.line < $1.line }
+                }
+                return []
             }
         }
+    }
+
+    /// Lines a claim searches at once past the cursor: the index range it reads, whatever the job's
+    /// size; several instances' claims of 200 fit in one.
+    static let claimWindow: Int64 = 2_000
+
+    /// The first `limit` claimable lines of `job` in `after+1 … through` (open, and not leased or their
+    /// lease lapsed), locked with `SKIP LOCKED` on PostgreSQL.
+    static func claimableLines(
+        job: String, validating: Bool, after: Int64, through: Int64, now: Int64, limit: Int, in transaction: Transaction
+    ) async throws -> [Int64] {
+        try await transaction.query(claimableStatement(job: job, validating: validating, after: after, through: through, now: now, limit: limit, engine: transaction.engine))
+            .map { try $0.int64("line") }
+    }
+
+    /// The statement of ``claimableLines(job:validating:after:through:now:limit:in:)``. The line range
+    /// is an index condition whatever the planner estimates (``BulkClaimPlanTests``); the state tests
+    /// are literals, so the plan can use the open records' partial index.
+    static func claimableStatement(job: String, validating: Bool, after: Int64, through: Int64, now: Int64, limit: Int, engine: DatabaseEngine) -> SQL {
+        let open = validating ? "state = 'pending'" : "state IN ('pending', 'valid')"
+        let lock = engine == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        // Only fixed fragments are concatenated; every value is a parameter.
+        return SQL(
+            unsafeText: """
+            SELECT line FROM bulk_job_records
+            WHERE job_id = ? AND line > ? AND line <= ? AND \(open) AND (lease_until IS NULL OR lease_until < ?)
+            ORDER BY line LIMIT ?\(lock)
+            """,
+            parameters: [.text(job), .integer(after), .integer(through), .integer(now), .integer(Int64(limit))])
     }
 
     /// Leases the records `lines` of `job` to `instance` until `until`, returning them as claims.
@@ -224,11 +264,12 @@ extension WalletStore {
         _ marks: ArraySlice<(line: Int, state: String, errors: String?, ordinal: Int?)>, job: String, instance: String, in transaction: Transaction
     ) async throws -> Int {
         var parameters: [SQLValue] = []
-        parameters.reserveCapacity(marks.count * 4 + 2)
+        parameters.reserveCapacity(marks.count * 4 + 4)
         for mark in marks {
             parameters += [.integer(Int64(mark.line)), .text(mark.state), mark.errors.map(SQLValue.text) ?? .null, mark.ordinal.map { .integer(Int64($0)) } ?? .null]
         }
-        parameters += [.text(job), .text(instance)]
+        // The lines' range bounds the scan, as in ``leaseStatement(job:lines:instance:until:)``.
+        parameters += [.text(job), .integer(Int64(marks.map(\.line).min() ?? 0)), .integer(Int64(marks.map(\.line).max() ?? 0)), .text(instance)]
         // Only placeholders are repeated; every value is a parameter.
         return try await transaction.execute(SQL(
             unsafeText: """
@@ -236,7 +277,7 @@ extension WalletStore {
             UPDATE bulk_job_records SET state = marks.state, errors = marks.errors, issued_ordinal = CAST(marks.issued_ordinal AS BIGINT),
                 lease_owner = NULL, lease_until = NULL
             FROM marks
-            WHERE bulk_job_records.job_id = ? AND bulk_job_records.line = CAST(marks.line AS BIGINT)
+            WHERE bulk_job_records.job_id = ? AND bulk_job_records.line BETWEEN ? AND ? AND bulk_job_records.line = CAST(marks.line AS BIGINT)
               AND bulk_job_records.lease_owner = ? AND bulk_job_records.state IN ('pending', 'valid')
             """, parameters: parameters))
     }
@@ -262,8 +303,9 @@ extension WalletStore {
             return job
         }
         let finished = next.isFinished ? now : nil
+        // A job validated whole issues its records from the first line again: the claim cursor restarts.
         let rows = try await transaction.query(SQL(
-            "UPDATE bulk_jobs SET state = ?, finished_at = ?, updated_at = ? WHERE id = ? RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at",
+            "UPDATE bulk_jobs SET state = ?, finished_at = ?, updated_at = ?, claimed_through = 0 WHERE id = ? RETURNING id, template, format, validation, state, records, issued, failed, validated, actor, created_at, started_at, finished_at, updated_at",
             .text(next.rawValue), finished.map(SQLValue.integer) ?? .null, .integer(now), .text(job.id)))
         let moved = try BulkJob(row: rows[0])
         if next.isFinished {

@@ -38,14 +38,10 @@ extension WalletStore {
         let candidates = try await transaction.query(SQL(
             unsafeText: "SELECT id, message FROM device_logs WHERE \(contains)(message, ?) > 0", parameters: [.text(identifier)]))
         let naming = try candidates.filter { DeviceLogMention.names(identifier, in: try $0.string("message")) }.map { SQLValue.integer(try $0.int64("id")) }
-        var start = naming.startIndex
-        while start < naming.endIndex {
-            let batch = naming[start..<min(start + Self.logBatchSize, naming.endIndex)]
+        for batch in naming.batches(of: Self.logBatchSize) {
             // Only placeholders are concatenated; every id is a parameter.
             _ = try await transaction.execute(SQL(
-                unsafeText: "DELETE FROM device_logs WHERE id IN (\(Array(repeating: "?", count: batch.count).joined(separator: ", ")))",
-                parameters: Array(batch)))
-            start = batch.endIndex
+                unsafeText: "DELETE FROM device_logs WHERE id IN (\(SQL.placeholders(batch.count)))", parameters: Array(batch)))
         }
     }
 

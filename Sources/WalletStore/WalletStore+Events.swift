@@ -8,15 +8,14 @@ extension WalletStore {
     /// The most events one page returns.
     public static let maximumEventPage = 1_000
 
-    /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits.
-    private static let eventInsertBatch = 100
+    /// Rows per multi-row `INSERT` (7 values a row), within both engines' parameter limits: a bulk
+    /// job's batch of 200 issued passes is logged with one statement.
+    private static let eventInsertBatch = 500
 
     /// Appends `drafts` in the caller's transaction, in order, queues their webhook deliveries and
     /// adds them to the analytics counters (``rollups(of:)``).
     func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
-        var start = drafts.startIndex
-        while start < drafts.endIndex {
-            let batch = drafts[start..<min(start + Self.eventInsertBatch, drafts.endIndex)]
+        for batch in drafts.batches(of: Self.eventInsertBatch) {
             var parameters: [SQLValue] = []
             for draft in batch {
                 parameters += [
@@ -26,10 +25,9 @@ extension WalletStore {
                     .text(String(decoding: JSONValue.object(draft.payload).serialized(sortedKeys: true), as: UTF8.self)),
                 ]
             }
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             let inserted = try await transaction.query(SQL(unsafeText: """
-                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload) VALUES \(rows)
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?, ?)", count: batch.count))
                 RETURNING id
                 """, parameters: parameters))
             try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
@@ -37,7 +35,6 @@ extension WalletStore {
             var counts: [RollupKey: Int] = [:]
             for key in batch.flatMap(Self.rollups(of:)) { counts[key, default: 0] += 1 }
             try await addRollups(counts, at: now, in: transaction)
-            start = batch.endIndex
         }
     }
 
@@ -82,7 +79,7 @@ extension WalletStore {
     private static let passEventStatements = (0..<4).map(passEventStatement)
 
     private static func passEventStatement(_ metrics: Int) -> String {
-        let rows = Array(repeating: "(CAST(? AS TEXT))", count: max(metrics, 1)).joined(separator: ", ")
+        let rows = SQL.list("(CAST(? AS TEXT))", count: max(metrics, 1))
         return """
             WITH pass AS (
                 SELECT pass_type_identifier, serial_number, template, template_version FROM passes
@@ -153,7 +150,7 @@ extension WalletStore {
         }
         if let types, !types.isEmpty {
             let sorted = types.map(\.rawValue).sorted()
-            conditions.append("type IN (\(Array(repeating: "?", count: sorted.count).joined(separator: ", ")))")
+            conditions.append("type IN (\(SQL.placeholders(sorted.count)))")
             parameters += sorted.map(SQLValue.text)
         }
         if let template {

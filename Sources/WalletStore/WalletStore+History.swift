@@ -64,9 +64,7 @@ extension WalletStore {
 
     /// Records one history row per written pass, in the write's transaction: one `INSERT` per batch.
     static func recordUpdates(_ records: [(pass: StoredPass, source: String, changes: [String])], at now: Int64, in transaction: Transaction) async throws {
-        var start = records.startIndex
-        while start < records.endIndex {
-            let batch = records[start..<min(start + historyBatchSize, records.endIndex)]
+        for batch in records.batches(of: historyBatchSize) {
             var parameters: [SQLValue] = []
             for record in batch {
                 parameters += [
@@ -74,12 +72,13 @@ extension WalletStore {
                     .integer(now), .text(record.source), .text(changesText(record.changes)),
                 ]
             }
-            let rows = Array(repeating: "(?, ?, ?, ?, ?, ?)", count: batch.count).joined(separator: ", ")
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             try await transaction.execute(SQL(
-                unsafeText: "INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes) VALUES \(rows)",
+                unsafeText: """
+                    INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
+                    VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: batch.count))
+                    """,
                 parameters: parameters))
-            start = batch.endIndex
         }
     }
 }

@@ -62,7 +62,7 @@ extension WalletStore {
         for (passType, keys) in Dictionary(grouping: notified, by: \.passTypeIdentifier) {
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             _ = try await transaction.execute(SQL(
-                unsafeText: "UPDATE passes SET last_notified_at = ? WHERE pass_type_identifier = ? AND serial_number IN (\(placeholders(keys.count)))",
+                unsafeText: "UPDATE passes SET last_notified_at = ? WHERE pass_type_identifier = ? AND serial_number IN (\(SQL.placeholders(keys.count)))",
                 parameters: [.integer(now), .text(passType)] + keys.map { .text($0.serialNumber) }))
         }
     }

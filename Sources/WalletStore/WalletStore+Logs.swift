@@ -12,16 +12,12 @@ extension WalletStore {
         let now = clock.nowMilliseconds()
         try await storing("store device log messages") {
             try await database.transaction { transaction in
-                var start = messages.startIndex
-                while start < messages.endIndex {
-                    let batch = messages[start..<min(start + Self.logBatchSize, messages.endIndex)]
-                    let rows = Array(repeating: "(?, ?)", count: batch.count).joined(separator: ", ")
+                for batch in messages.batches(of: Self.logBatchSize) {
                     // Only fixed fragments and placeholders are concatenated; every value is a parameter.
                     try await transaction.execute(SQL(
-                        unsafeText: "INSERT INTO device_logs (received_at, message) VALUES \(rows)",
+                        unsafeText: "INSERT INTO device_logs (received_at, message) VALUES \(SQL.list("(?, ?)", count: batch.count))",
                         parameters: batch.flatMap { [SQLValue.integer(now), .text($0)] }
                     ))
-                    start = batch.endIndex
                 }
                 try await transaction.execute(SQL(
                     "DELETE FROM device_logs WHERE id <= (SELECT id FROM device_logs ORDER BY id DESC LIMIT 1 OFFSET ?)",

@@ -34,7 +34,7 @@ extension WalletStore {
                         """, parameters: due))
                 let ids = try candidates.map { try $0.int64("id") }
                 guard !ids.isEmpty else { return [] }
-                let list = Self.placeholders(ids.count)
+                let list = SQL.placeholders(ids.count)
                 // Only fixed fragments and placeholders are concatenated; every value is a parameter.
                 let claimed = try await transaction.query(SQL(unsafeText: """
                     UPDATE push_outbox SET claimed_by = ?, claimed_until = ?
@@ -95,17 +95,16 @@ extension WalletStore {
             try await database.transaction { transaction in
                 var deleted = 0
                 for (claimedBy, claim) in Dictionary(grouping: jobs, by: \.claimedBy) {
-                    for start in stride(from: 0, to: claim.count, by: Self.maximumClaim) {
-                        let chunk = claim[start..<min(start + Self.maximumClaim, claim.count)]
+                    for chunk in claim.batches(of: Self.maximumClaim) {
                         let devices = Array(Set(chunk.map(\.deviceLibraryIdentifier)))
                         let ids = chunk.map { SQLValue.integer($0.id) }
-                        let idList = Self.placeholders(ids.count)
+                        let idList = SQL.placeholders(ids.count)
                         // Typed, since PostgreSQL reads an untyped parameter in VALUES as text.
-                        let pairs = Array(repeating: "(CAST(? AS BIGINT), CAST(? AS BIGINT))", count: chunk.count).joined(separator: ", ")
+                        let pairs = SQL.list("(CAST(? AS BIGINT), CAST(? AS BIGINT))", count: chunk.count)
                         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
                         try await transaction.execute(SQL(unsafeText: """
                             UPDATE devices SET last_push_at = ?, last_push_status = 200, last_push_reason = NULL
-                            WHERE device_library_identifier IN (\(Self.placeholders(devices.count)))
+                            WHERE device_library_identifier IN (\(SQL.placeholders(devices.count)))
                             """, parameters: [at] + devices.map(SQLValue.text)))
                         deleted += try await transaction.execute(SQL(unsafeText: """
                             DELETE FROM push_outbox
@@ -122,11 +121,6 @@ extension WalletStore {
                 return deleted
             }
         }
-    }
-
-    /// `?, ?, …`: `count` placeholders for an `IN` list.
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Reports a push that failed for a reason worth retrying (429, 5xx, a lost connection): the row

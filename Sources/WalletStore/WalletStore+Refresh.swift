@@ -16,8 +16,7 @@ extension WalletStore {
         return try await storing("read the passes \(jobs.count) pushes will refresh") {
             var passes: [StoredPass] = []
             var seen = Set<PassKey>()
-            for start in stride(from: 0, to: jobs.count, by: Self.maximumWriteBatch) {
-                let batch = jobs[start..<min(jobs.count, start + Self.maximumWriteBatch)]
+            for batch in jobs.batches(of: Self.maximumWriteBatch) {
                 let rows = try await database.query(Self.passesToRefreshQuery(batch))
                 for row in rows {
                     let pass = try StoredPass(row: row)
@@ -33,7 +32,7 @@ extension WalletStore {
     /// passes primary key per registration, never a scan (it runs once per 128 pushes of a wave).
     static func passesToRefreshQuery(_ jobs: ArraySlice<PushJob>) -> SQL {
         // PostgreSQL types an untyped VALUES column as text, so the time is cast to compare with `updated_at`.
-        let list = Array(repeating: "(?, ?, CAST(? AS BIGINT))", count: jobs.count).joined(separator: ", ")
+        let list = SQL.list("(?, ?, CAST(? AS BIGINT))", count: jobs.count)
         let columns = StoredPass.columns.split(separator: ",").map { "passes." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         return SQL(

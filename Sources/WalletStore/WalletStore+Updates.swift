@@ -25,11 +25,8 @@ extension WalletStore {
             StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
         let expiries = altering.map(\.1.expiresAt)
-        var start = updated.startIndex
-        while start < updated.endIndex {
-            let end = min(start + Self.updateBatchSize, updated.endIndex)
-            try await Self.write(updated[start..<end], expiries: expiries[start..<end], tag: tag, in: transaction)
-            start = end
+        for batch in updated.indices.batches(of: Self.updateBatchSize) {
+            try await Self.write(updated[batch], expiries: expiries[batch], tag: tag, in: transaction)
         }
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
         let records = zip(altering, updated).map { old, new in
@@ -94,7 +91,7 @@ extension WalletStore {
             ]
         }
         parameters.append(.integer(tag))
-        let rows = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: passes.count).joined(separator: ", ")
+        let rows = SQL.list("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: passes.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         try await transaction.execute(SQL(unsafeText: """
             WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version, expiry_given, expires_at)

@@ -14,7 +14,7 @@ extension WalletStore {
     func queueDeliveries(events: [Int64], at now: Int64, in transaction: Transaction) async throws {
         guard !events.isEmpty else { return }
         let contains = transaction.engine == .postgres ? "strpos" : "instr"
-        let list = Self.placeholders(events.count)
+        let list = SQL.placeholders(events.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         let queued = try await transaction.execute(SQL(unsafeText: """
             INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at)
@@ -194,27 +194,27 @@ extension WalletStore {
                 // Only fixed fragments and placeholders are concatenated; every value is a parameter.
                 let due = try await transaction.query(SQL(unsafeText: """
                     SELECT id FROM webhook_deliveries
-                    WHERE id IN (\(Self.placeholders(heads.count))) AND state = 'pending'
+                    WHERE id IN (\(SQL.placeholders(heads.count))) AND state = 'pending'
                       AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)
                     ORDER BY next_attempt_at, id LIMIT ?\(lock)
                     """, parameters: heads.map(SQLValue.integer) + [.integer(now), .integer(now), .integer(Int64(limit))]))
                     .map { try $0.int64("id") }
                 guard !due.isEmpty else { return [] }
                 _ = try await transaction.execute(SQL(unsafeText: """
-                    UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ? WHERE id IN (\(Self.placeholders(due.count)))
+                    UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ? WHERE id IN (\(SQL.placeholders(due.count)))
                     """, parameters: [.text(instance), .integer(until)] + due.map(SQLValue.integer)))
                 let eventColumns = "events.id, events.occurred_at, events.type, events.pass_type_identifier, events.serial_number, events.template, events.actor, events.payload"
                 let tx = engine == .postgres ? ", CAST(CAST(events.tx AS TEXT) AS BIGINT) AS tx" : ""
                 let rows = try await transaction.query(SQL(unsafeText: """
                     SELECT webhook_deliveries.id AS delivery_id, webhook_deliveries.attempts AS delivery_attempts, \(eventColumns)\(tx)
                     FROM webhook_deliveries JOIN events ON events.id = webhook_deliveries.event_id
-                    WHERE webhook_deliveries.id IN (\(Self.placeholders(due.count)))
+                    WHERE webhook_deliveries.id IN (\(SQL.placeholders(due.count)))
                     """, parameters: due.map(SQLValue.integer)))
                 let endpoints = try await transaction.query(SQL(unsafeText: """
                     SELECT \(WebhookEndpoint.columns.split(separator: ",").map { "webhook_endpoints." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")),
                            webhook_deliveries.id AS delivery_id
                     FROM webhook_deliveries JOIN webhook_endpoints ON webhook_endpoints.id = webhook_deliveries.endpoint_id
-                    WHERE webhook_deliveries.id IN (\(Self.placeholders(due.count)))
+                    WHERE webhook_deliveries.id IN (\(SQL.placeholders(due.count)))
                     """, parameters: due.map(SQLValue.integer)))
                 let endpointOf = try Dictionary(uniqueKeysWithValues: endpoints.map { (try $0.int64("delivery_id"), try WebhookEndpoint(row: $0)) })
                 return try rows.compactMap { row -> WebhookJob? in

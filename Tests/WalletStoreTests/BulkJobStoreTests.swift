@@ -97,4 +97,33 @@ import Testing
             #expect(try await store.bulkIssuedSerials(job: "job_1", ordinals: 699...700) == ["S-699", "S-701"], "line 700 has no ordinal")
         }
     }
+
+    @Test(arguments: StoreEngine.selected)
+    func claimsCrossRunsOfUnreadableLinesAndTakeOverLinesLeftBehindTheirCursor(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            // 5,000 lines unreadable at upload (more than two claim windows), then 3 records.
+            try await store.createBulkJob(id: "job_1", template: "loyalty", format: "csv", validation: .each, origin: .api)
+            for batch in (1...5_000).batches(of: WalletStore.bulkRecordInsertBatch) {
+                try await store.addBulkRecords(job: "job_1", batch.map { BulkRecordDraft(line: $0, serialNumber: "", record: nil, errors: "[]") })
+            }
+            try await store.addBulkRecords(job: "job_1", (5_001...5_003).map {
+                BulkRecordDraft(line: $0, serialNumber: "S-\($0)", record: #"{"n":\#($0)}"#, errors: nil)
+            })
+            _ = try await store.openBulkJob("job_1", records: 5_003, unreadable: 5_000)
+            let first = try await store.claimBulkRecords(instance: "a", limit: 2, lease: .seconds(10))
+            #expect(first.map(\.line) == [5_001, 5_002])
+            let second = try await store.claimBulkRecords(instance: "b", limit: 2, lease: .seconds(10))
+            #expect(second.map(\.line) == [5_003], "past the cursor")
+            #expect(try await store.claimBulkRecords(instance: "b", limit: 2, lease: .seconds(10)).isEmpty, "every record is leased")
+
+            // a dies; once its lease lapses its lines, behind the cursor, are taken over.
+            try await store.settleBulkRecords(Self.issue(second), instance: "b")
+            clock.advance(.seconds(11))
+            let takenOver = try await store.claimBulkRecords(instance: "b", limit: 10, lease: .seconds(10))
+            #expect(takenOver.map(\.line) == [5_001, 5_002])
+            let job = try await store.settleBulkRecords(Self.issue(takenOver), instance: "b")
+            #expect(job.state == .completed && job.issued == 3 && job.failed == 5_000)
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PassCompiler
 import PasswrightLogging
+import Storage
 import WalletStore
 
 /// Issues the records of bulk jobs: claims a batch of one job's open records under a lease, checks
@@ -91,9 +92,8 @@ public final class BulkJobWorker: Sendable {
     static func work(_ claims: [BulkClaim], workers: Int, _ body: @escaping @Sendable (BulkClaim) -> BulkSettlement) async -> [BulkSettlement] {
         let chunk = max(1, (claims.count + workers - 1) / workers)
         return await withTaskGroup(of: (Int, [BulkSettlement]).self) { group in
-            for start in stride(from: 0, to: claims.count, by: chunk) {
-                let slice = Array(claims[start..<min(start + chunk, claims.count)])
-                group.addTask { (start, slice.map(body)) }
+            for slice in claims.batches(of: chunk) {
+                group.addTask { (slice.startIndex, slice.map(body)) }
             }
             var parts: [(Int, [BulkSettlement])] = []
             for await part in group { parts.append(part) }

@@ -1,5 +1,6 @@
 import PassModel
 import Foundation
+import Storage
 import WalletStore
 
 /// Carrying plans out: batches of compare-and-swap writes, a conflicting pass planned again from its
@@ -32,9 +33,7 @@ extension PassWriter {
         var pending = plans.filter { $0.request != nil }
         for attempt in 1...maximumAttempts {
             var conflicts: [StoredPass] = []
-            var start = pending.startIndex
-            while start < pending.endIndex {
-                let batch = pending[start..<min(start + Self.batchSize, pending.endIndex)]
+            for batch in pending.batches(of: Self.batchSize) {
                 let started = ContinuousClock.now
                 let result = try await store.writePasses(batch.compactMap(\.request))
                 landed.batches += 1
@@ -45,13 +44,12 @@ extension PassWriter {
                 let done = Set(result.written.map(\.key)).union(result.unchanged.map(\.key))
                 for plan in batch { if let key = plan.request?.key, done.contains(key) { landed.plans[key] = plan } }
                 conflicts += result.conflicts
-                start = batch.endIndex
             }
             if landed.plans.values.contains(where: \.holds) { holdStored() }
             guard let first = conflicts.first else { return landed }
             guard attempt < maximumAttempts else { throw WalletStoreError.updateConflict(first.key, attempts: maximumAttempts) }
             pending = []
-            for chunk in stride(from: 0, to: conflicts.count, by: Self.batchSize).map({ conflicts[$0..<min($0 + Self.batchSize, conflicts.count)] }) {
+            for chunk in conflicts.batches(of: Self.batchSize) {
                 let holds = try await store.holds(chunk.map(\.key))
                 pending += try await self.plans(Array(chunk), holds: holds, replan).filter { $0.request != nil }
             }
