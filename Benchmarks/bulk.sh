@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Bulk issuing over the API against the batch CLI, measured in the same run on the same machine.
 #
-#   Benchmarks/bulk.sh [RECORDS]     (default: 100000)
+#   Benchmarks/bulk.sh [RECORDS] [--engine sqlite|postgres]     (default: 100000, sqlite)
 #
-# Builds release, then on the loyalty sample template:
+# Builds release, then on the loyalty sample template (the server's store on ENGINE; PostgreSQL is a
+# throwaway one from scripts/postgres.sh per server, on this machine's cores):
 #   1. `passwright batch --jobs $(nproc)` builds RECORDS signed passes to a folder on disk: the limit;
-#   2. `passwright serve` (SQLite) and `passwright issue` upload RECORDS records as a CSV and follow
+#   2. `passwright serve` and `passwright issue` upload RECORDS records as a CSV and follow
 #      the job until every record is issued: records per second from the start of the upload to the
 #      job's end, and the ratio to (1) (the goal: at least 0.7);
 #      then fetches every .pkpasses bundle of the job (the passes are signed when fetched);
@@ -16,16 +17,28 @@
 # Prints a markdown table and the machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-records=${1:-100000}
+records=100000
+engine=sqlite
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --engine) engine=$2; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) records=$1; shift ;;
+  esac
+done
+case "$engine" in sqlite|postgres) ;; *) echo "bulk: --engine sqlite|postgres" >&2; exit 64 ;; esac
 small=$((records / 10))
 command -v /usr/bin/time >/dev/null || { apt-get install -y -qq time >/dev/null; }
 
 swift build -c release --product passwright >&2
 bin=$PWD/.build/release/passwright
 work=$(mktemp -d /tmp/passwright-bulk.XXXXXX)
+chmod 755 "$work"  # PostgreSQL's own user keeps its data in here
 server_pid=
+postgres_dirs=()
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  for dir in "${postgres_dirs[@]}"; do scripts/postgres.sh stop "$dir" >/dev/null 2>&1 || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -44,9 +57,19 @@ batch_rate=$(python3 -c "print(round($records / $(cat "$work/batch-time")))")
 rm -rf "$work/batch"
 
 export PASSWRIGHT_ADMIN_TOKEN=bench-admin-token-0123456789abcdef
+database_for() {  # database_for DATA_DIR: the store of that server, made once (a restarted server finds it again)
+  if [ "$engine" = sqlite ]; then echo "sqlite:$1/passwright.sqlite"; return; fi
+  if [ ! -f "$1.url" ]; then
+    scripts/postgres.sh start "$1-postgres" >"$1.url"
+  fi
+  cat "$1.url"
+}
 start_server() {  # start_server DATA_DIR: serve on a free port in the background; sets server_pid and port
+  mkdir -p "$1"
+  if [ "$engine" = postgres ] && [ ! -f "$1.url" ]; then postgres_dirs+=("$1-postgres"); fi
+  database=$(database_for "$1")
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  $bin serve --port "$port" --data-dir "$1" --templates Templates --identities "$work/ids" --push off \
+  $bin serve --port "$port" --data-dir "$1" --database "$database" --templates Templates --identities "$work/ids" --push off \
     --log-level warning --job-lease 5 >"$1.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 1 300); do
@@ -97,7 +120,12 @@ killed_at=$issued
 start_server "$work/kill"
 while read -r state issued failed < <(job_state "$job"); [ "$state" != completed ]; do sleep 0.5; done
 stop_server
-stored=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM passes WHERE serial_number LIKE 'K%'\").fetchone()[0])" "$work/kill/passwright.sqlite")
+count_k="SELECT count(*) FROM passes WHERE serial_number LIKE 'K%'"
+if [ "$engine" = sqlite ]; then
+  stored=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])" "$work/kill/passwright.sqlite" "$count_k")
+else
+  stored=$(psql -qtA "$(cat "$work/kill.url")" -c "$count_k")
+fi
 
 cat <<TABLE
 | measure | value | vs. limit |
@@ -110,4 +138,4 @@ cat <<TABLE
 | server peak RSS, job of $records records | $big_rss MiB | $(python3 -c "print(f'{$big_rss / $small_rss:.2f}')")× the $small-record job |
 | SIGKILL at $killed_at of $records issued, restarted | $issued issued, $failed failed; $stored passes of the job stored | exactly $records expected |
 TABLE
-echo "machine: $(nproc) cores, $(uname -m), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "engine: $engine; machine: $(nproc) cores, $(uname -m), load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -55,6 +55,19 @@ struct HelpAndUsageTests {
         }
     }
 
+    @Test("the README names every script and benchmark a user can run")
+    func readmeNamesEveryScript() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for folder in ["scripts", "Benchmarks"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent(folder).path)
+            let scripts = files.filter { $0.hasSuffix(".sh") }
+            #expect(!scripts.isEmpty, "\(folder)")
+            for script in scripts {
+                #expect(readme.contains("\(folder)/\(script)"), "README does not name \(folder)/\(script)")
+            }
+        }
+    }
+
     @Test("healthcheck exits 1 when nothing answers, 0 when a server answers 200")
     func healthcheck() async throws {
         let nothing = try await CLI.run(["healthcheck", "--url", "http://127.0.0.1:1/healthz", "--timeout", "2"])
