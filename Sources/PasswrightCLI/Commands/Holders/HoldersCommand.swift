@@ -44,9 +44,10 @@ struct HoldersCommand: Subcommand {
         let lookup: HolderLookup
         let orders: Bool
 
-        init(_ arguments: ParsedArguments, _ environment: [String: String], readLine: () -> String? = { Swift.readLine() }) throws {
+        init(_ arguments: ParsedArguments, _ environment: [String: String]) throws {
             guard let field = arguments.value("field"), !field.isEmpty else { throw UsageError("give --field, the record member that holds the value (e.g. member.id)") }
             guard var value = arguments.value("value") else { throw UsageError("give --value, or --value - to read it from standard input") }
+            // Standard input keeps the holder's value out of the process list and the shell's history.
             if value == "-" { value = (readLine() ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
             guard !value.isEmpty else { throw UsageError("the value is empty: give the holder's value with --value (or on standard input with --value -)") }
             api = try AdminAPI(arguments: arguments, environment: environment)
