@@ -643,9 +643,10 @@ enum WalletSchema {
             """)
 
     /// Where a bulk job's claims go on: the highest line a claim has leased, and the job's last line.
-    /// A claim searches the lines just past the cursor, a bounded index range whatever the job's size;
-    /// searching for the first open lines instead, PostgreSQL's generic plans fetched and sorted every
-    /// open record of the job for each claim (33 ms a claim in a job of 100,000).
+    /// A claim searches the lines just past the cursor, and a page of results a range of lines up to
+    /// the last: bounded index ranges whatever the job's size. Searching for the first open lines
+    /// instead, PostgreSQL's generic plans fetched and sorted every open record of the job for each
+    /// claim (33 ms a claim in a job of 100,000).
     static let bulkClaimCursor = Migration(version: 20, name: "bulk claim cursor", sqlite: bulkClaimCursorScript, postgres: bulkClaimCursorScript)
 
     private static let bulkClaimCursorScript = """

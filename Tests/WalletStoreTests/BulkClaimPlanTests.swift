@@ -47,6 +47,34 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreEngine.selected)
+    func aPageOfResultsReadsARangeOfLines(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            try await BulkJobStoreTests.job(store, records: 3_000)
+            for failedOnly in [false, true] {
+                let page = WalletStore.resultsStatement(job: "job_1", after: 1_000, through: 3_000, limit: 500, failedOnly: failedOnly)
+                let lines = try await Self.genericPlan(of: page, in: store.database)
+                switch store.database.engine {
+                case .sqlite:
+                    #expect(lines.contains { $0.hasPrefix("SEARCH bulk_job_records") && $0.contains("job_id=? AND line>? AND line<?") }, "\(lines)")
+                case .postgres:
+                    #expect(lines.contains { $0.contains("Index Cond") && $0.contains("line >") && $0.contains("line <=") }, "\(lines)")
+                }
+            }
+            // Pages across ranges: every line once, in order, whatever the page size.
+            let all = try await store.bulkResults(job: "job_1", after: 0, limit: 10_000)
+            #expect(all.map(\.line) == Array(1...3_000))
+            var paged: [Int] = []
+            var after = 0
+            while case let page = try await store.bulkResults(job: "job_1", after: after, limit: 700), let last = page.last {
+                paged += page.map(\.line)
+                after = last.line
+            }
+            #expect(paged == Array(1...3_000))
+            #expect(try await store.bulkResults(job: "job_1", after: 0, limit: 10, failedOnly: true).isEmpty)
+        }
+    }
+
     /// SQLite's plan of `sql`; on PostgreSQL the plan a prepared statement runs once it is generic.
     static func genericPlan(of sql: SQL, in database: Database) async throws -> [String] {
         guard database.engine == .postgres else { return try await database.queryPlan(of: sql).lines }
