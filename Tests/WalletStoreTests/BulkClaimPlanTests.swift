@@ -1,5 +1,5 @@
 import PasswrightTesting
-@testable import Storage
+import Storage
 import Testing
 @testable import WalletStore
 
@@ -14,7 +14,7 @@ import Testing
         try await engine.withStore { store in
             try await BulkJobStoreTests.job(store, records: 3_000)
             let lease = WalletStore.leaseStatement(job: "job_1", lines: Array(1_201...1_400), instance: "a", until: 1)
-            let lines = try await Self.genericPlan(of: lease, in: store.database)
+            let lines = try await store.database.queryPlan(of: lease).lines
             switch store.database.engine {
             case .sqlite:
                 #expect(lines.contains { $0.hasPrefix("SEARCH bulk_job_records") && $0.contains("job_id=? AND line") }, "\(lines)")
@@ -33,7 +33,7 @@ import Testing
             for validating in [false, true] {
                 let claimable = WalletStore.claimableStatement(
                     job: "job_1", validating: validating, after: 1_000, through: 3_000, now: 1, limit: 200, engine: store.database.engine)
-                let lines = try await Self.genericPlan(of: claimable, in: store.database)
+                let lines = try await store.database.queryPlan(of: claimable).lines
                 switch store.database.engine {
                 case .sqlite:
                     #expect(lines.contains { $0.hasPrefix("SEARCH bulk_job_records") && $0.contains("job_id=? AND line>? AND line<?") }, "\(lines)")
@@ -53,7 +53,7 @@ import Testing
             try await BulkJobStoreTests.job(store, records: 3_000)
             for failedOnly in [false, true] {
                 let page = WalletStore.resultsStatement(job: "job_1", after: 1_000, through: 3_000, limit: 500, failedOnly: failedOnly)
-                let lines = try await Self.genericPlan(of: page, in: store.database)
+                let lines = try await store.database.queryPlan(of: page).lines
                 switch store.database.engine {
                 case .sqlite:
                     #expect(lines.contains { $0.hasPrefix("SEARCH bulk_job_records") && $0.contains("job_id=? AND line>? AND line<?") }, "\(lines)")
@@ -72,26 +72,6 @@ import Testing
             }
             #expect(paged == Array(1...3_000))
             #expect(try await store.bulkResults(job: "job_1", after: 0, limit: 10, failedOnly: true).isEmpty)
-        }
-    }
-
-    /// SQLite's plan of `sql`; on PostgreSQL the plan a prepared statement runs once it is generic.
-    static func genericPlan(of sql: SQL, in database: Database) async throws -> [String] {
-        guard database.engine == .postgres else { return try await database.queryPlan(of: sql).lines }
-        // The test's own values, numbers and plain names, written as literals for EXECUTE.
-        let values = sql.parameters.map { value -> String in
-            switch value {
-            case .integer(let number): String(number)
-            case .text(let text): "'\(text)'"
-            default: "NULL"
-            }
-        }
-        return try await database.transaction { transaction in
-            _ = try await transaction.execute(SQL("SET LOCAL plan_cache_mode = force_generic_plan"))
-            _ = try await transaction.execute(SQL(unsafeText: "PREPARE generic_plan_probe AS " + PostgresPlaceholders.rewrite(sql.text).text))
-            let rows = try await transaction.query(SQL(unsafeText: "EXPLAIN EXECUTE generic_plan_probe(\(values.joined(separator: ", ")))"))
-            _ = try await transaction.execute(SQL("DEALLOCATE generic_plan_probe"))
-            return try rows.map { try $0.string("QUERY PLAN") }
         }
     }
 }

@@ -106,3 +106,9 @@ enum PostgresPlaceholders {
         return bytes.count
     }
 }
+
+extension SQL {
+    /// The text PostgreSQL prepares for this statement, with `$1, $2, …` for its placeholders: what
+    /// `PREPARE … AS` takes, for a test that asks PostgreSQL for a prepared statement's plan.
+    public var postgresText: String { PostgresPlaceholders.rewrite(text).text }
+}
