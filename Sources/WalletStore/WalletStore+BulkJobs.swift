@@ -89,24 +89,34 @@ extension WalletStore {
                     let job = try row.string("id")
                     let validating = try row.string("state") == BulkJobState.validating.rawValue
                     let lastLine = try row.int64("last_line")
-                    var cursor = try row.int64("claimed_through")
+                    let start = try row.int64("claimed_through")
+                    var cursor = start
                     var lines: [Int64] = []
                     // Ahead of the cursor, a window at a time (a run of lines unreadable at upload holds none).
                     while lines.isEmpty && cursor < lastLine {
                         lines = try await Self.claimableLines(
                             job: job, validating: validating, after: cursor, through: cursor + Self.claimWindow, now: now, limit: limit, in: transaction)
-                        if lines.isEmpty { cursor += Self.claimWindow }
+                        if lines.isEmpty { cursor = min(cursor + Self.claimWindow, lastLine) }
                     }
                     if lines.isEmpty {
                         lines = try await Self.claimableLines(job: job, validating: validating, after: 0, through: cursor, now: now, limit: limit, in: transaction)
                     }
-                    guard let last = lines.max() else { continue }
+                    // The cursor also passes windows found empty, so the next claim does not search them again.
+                    let reached = max(cursor, lines.max() ?? 0)
+                    guard !lines.isEmpty else {
+                        if reached > start {
+                            _ = try await transaction.execute(SQL(
+                                "UPDATE bulk_jobs SET claimed_through = CASE WHEN claimed_through < ? THEN ? ELSE claimed_through END WHERE id = ?",
+                                .integer(reached), .integer(reached), .text(job)))
+                        }
+                        continue
+                    }
                     _ = try await transaction.execute(SQL(
                         """
                         UPDATE bulk_jobs SET started_at = COALESCE(started_at, ?),
                             claimed_through = CASE WHEN claimed_through < ? THEN ? ELSE claimed_through END
                         WHERE id = ?
-                        """, .integer(now), .integer(last), .integer(last), .text(job)))
+                        """, .integer(now), .integer(reached), .integer(reached), .text(job)))
                     return try await transaction.query(Self.leaseStatement(job: job, lines: lines, instance: instance, until: now + Milliseconds.of(lease)))
                         .map(BulkClaim.init(row:)).sorted { $0.line < $1.line }
                 }

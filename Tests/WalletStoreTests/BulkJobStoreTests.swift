@@ -126,4 +126,24 @@ import Testing
             #expect(job.state == .completed && job.issued == 3 && job.failed == 5_000)
         }
     }
+
+    @Test(arguments: StoreEngine.selected)
+    func aClaimThatFindsNothingAheadMovesTheCursorPastTheWindowsItSearched(engine: StoreEngine) async throws {
+        try await engine.withStore { store in
+            // One record, then 5,000 lines unreadable at upload.
+            try await store.createBulkJob(id: "job_1", template: "loyalty", format: "csv", validation: .each, origin: .api)
+            try await store.addBulkRecords(job: "job_1", [BulkRecordDraft(line: 1, serialNumber: "S-1", record: "{}", errors: nil)])
+            for batch in (2...5_001).batches(of: WalletStore.bulkRecordInsertBatch) {
+                try await store.addBulkRecords(job: "job_1", batch.map { BulkRecordDraft(line: $0, serialNumber: "", record: nil, errors: "[]") })
+            }
+            _ = try await store.openBulkJob("job_1", records: 5_001, unreadable: 5_000)
+            func cursor() async throws -> Int64 {
+                try await store.database.query(SQL("SELECT claimed_through FROM bulk_jobs WHERE id = 'job_1'"))[0].int64("claimed_through")
+            }
+            #expect(try await store.claimBulkRecords(instance: "a", limit: 10, lease: .seconds(10)).map(\.line) == [1])
+            #expect(try await cursor() == 1)
+            #expect(try await store.claimBulkRecords(instance: "b", limit: 10, lease: .seconds(10)).isEmpty)
+            #expect(try await cursor() == 5_001, "the next claim starts at the job's last line")
+        }
+    }
 }
