@@ -217,11 +217,7 @@ extension WalletStore {
                         failed += 1
                     }
                 }
-                try await self.appendEvents(issuedPasses.map { pass in
-                    WalletEventDraft(
-                        type: .passIssued, pass: pass.key, template: pass.template, actor: "job \(jobID)",
-                        payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(false)])
-                }, at: now, in: transaction)
+                try await self.appendEvents(issuedPasses.map { Self.issueEvent($0, actor: "job \(jobID)") }, at: now, in: transaction)
                 try await self.appendAudit(issuedPasses.map(Self.issueAudit), by: .system("job \(jobID)"), at: now, in: transaction)
                 // The job's counters first: the issued total numbers this batch's passes, so bundle N is
                 // a seek to ordinals 10N-9…10N. (On PostgreSQL the row lock orders settlements of one job.)
@@ -258,7 +254,7 @@ extension WalletStore {
         for pass in passes {
             parameters += [
                 .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
-                .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(0), .integer(now), .integer(now),
+                .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0), .integer(now), .integer(now),
                 .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null,
             ]
         }

@@ -23,9 +23,7 @@ extension WalletStore {
                     .integer(now), .integer(now), .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null
                 ))
                 let stored = try StoredPass(row: rows[0])
-                try await self.appendEvents([WalletEventDraft(
-                    type: .passIssued, pass: pass.key, template: pass.template, actor: origin.actor,
-                    payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(pass.voided)])], at: now, in: transaction)
+                try await self.appendEvents([Self.issueEvent(pass, actor: origin.actor)], at: now, in: transaction)
                 try await self.appendAudit([Self.issueAudit(pass)], by: origin, at: now, in: transaction)
                 return stored
             }
@@ -34,6 +32,13 @@ extension WalletStore {
         } catch let error as StorageError {
             throw WalletStoreError.database(operation: "create the pass \(pass.key)", error: error)
         }
+    }
+
+    /// The `pass.issued` event of `pass`, issued by `actor`: its template version and whether it is void.
+    static func issueEvent(_ pass: NewPass, actor: String) -> WalletEventDraft {
+        WalletEventDraft(
+            type: .passIssued, pass: pass.key, template: pass.template, actor: actor,
+            payload: ["templateVersion": .number(Double(pass.templateVersion)), "voided": .bool(pass.voided)])
     }
 
     /// The audit row of issuing `pass`: the names of its record's top-level keys, not their values.
