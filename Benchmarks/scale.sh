@@ -12,7 +12,8 @@
 # programme), ANALYZEd, and the same three are measured again, each as a ratio to its small-database
 # figure. It prints EXPLAIN (ANALYZE, BUFFERS) of list serials for a seeded device, the database and
 # table sizes, then rolls a new template version out to every pass (wall time, the server's batches
-# and longest batch, its planning and writing seconds, PostgreSQL's time by statement from
+# and longest batch, its planning and writing seconds, the server's and PostgreSQL's CPU against the
+# cores, PostgreSQL's time by statement from
 # pg_stat_statements, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
 # the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
 # the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
@@ -88,7 +89,14 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
+# The server's and PostgreSQL's CPU over the roll-out: with both on this machine's cores, their sum
+# against the cores × the wall time says whether the roll-out waits on CPU or on its own steps.
+read -r server_user server_system < <(cpu_ticks "$server")
+postgres_before=$(postgres_ticks)
 roll_out_new_version 0.2 9000
+read -r user system < <(cpu_ticks "$server")
+server_cpu=$(( (user + system - server_user - server_system) * tick_us ))
+postgres_cpu=$(( ($(postgres_ticks) - postgres_before) * tick_us ))
 # PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
 # statement (each pass's row and index entries rewritten, as the roll-out's update does), rolled back.
 floor_started=$(date +%s.%N)
@@ -162,6 +170,7 @@ echo "| database size | $db_size (passes $((passes_bytes / 1048576)) MiB, device
 echo "| roll-out of version 2 to every pass (upload to the server's log line, then passesBehind = 0) | $(printf '%.1f' "$wall") s |"
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
 echo "| of which: reading and planning pages (rendering, on every core) / writing them (the database's work), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
+echo "| CPU over the roll-out: the server / PostgreSQL (µs a pass), and their sum against $(nproc) cores × the wall time | $((server_cpu / 1000000)) s ($((server_cpu / passes))) / $((postgres_cpu / 1000000)) s ($((postgres_cpu / passes))); $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / 1e6 / ($(nproc) * $wall):.2f}')") of the cores |"
 echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"

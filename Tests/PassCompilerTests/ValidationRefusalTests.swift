@@ -142,6 +142,21 @@ import Testing
         }
     }
 
+    /// `decode` reads a pass the rules refuse (a stored pass is rendered again only to be compared
+    /// with its next state).
+    @Test func decodeReadsAPassTheRulesRefuse() throws {
+        try withTemporaryDirectory { folder in
+            var pass = TestTemplate.basePass
+            pass["locations"] = .array(Array(repeating: Self.location, count: 11))
+            let compiler = try TestTemplate.compiler(for: try TestTemplate.load(pass, in: folder))
+            let input = PassInput(record: TestTemplate.baseRecord, recordName: "record 7")
+            #expect(throws: PassCompilerError.self) { try compiler.validate(input) }
+            let read = try compiler.decode(input)
+            #expect(read.locations.count == 11)
+            #expect(read.allFields.count > 1)
+        }
+    }
+
     @Test func identityForAnotherPassTypeIsRefused() throws {
         try withTemporaryDirectory { folder in
             let template = try TestTemplate.load(in: folder)

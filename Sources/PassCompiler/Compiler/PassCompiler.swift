@@ -83,6 +83,19 @@ public struct PassCompiler: Sendable {
         return (pass, issues)
     }
 
+    /// The pass `input` renders to, read but not judged: for a pass already stored, which was judged
+    /// when it was written, and is rendered again only to be compared with its next state (the
+    /// notification etiquette does, for every pass of a roll-out). A value that does not decode is
+    /// left at its default rather than thrown.
+    public func decode(_ input: PassInput) throws(PassCompilerError) -> Pass {
+        let rendered = try render(input)
+        do {
+            return try Pass.decodeAll(rendered).0
+        } catch {
+            throw .undecodablePass(record: input.recordName, error: error)
+        }
+    }
+
     /// Builds one signed pass.
     public func compile(_ input: PassInput, at now: Date = Date()) throws(PassCompilerError) -> CompiledPass {
         try compile(try prepare(input, at: now), at: now)

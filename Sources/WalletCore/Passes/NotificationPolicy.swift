@@ -26,13 +26,6 @@ public struct NotificationPolicy: Sendable {
     /// Every change goes out at once.
     public static let off = NotificationPolicy(enabled: false, quietHours: nil, spacing: .zero)
 
-    /// Whether going from `old` to `new` shows the holder a notification: a field of `new` with a
-    /// `changeMessage` whose value differs from that field's value in `old` (Wallet compares by key).
-    static func notifies(from old: Pass, to new: Pass) -> Bool {
-        let before = Dictionary(old.allFields.map { ($0.field.key, $0.field.value) }) { first, _ in first }
-        return new.allFields.contains { _, field in field.changeMessage != nil && before[field.key] != field.value }
-    }
-
     /// When a notifying change to `pass` may go out, `nil` for now: after the quiet hours around
     /// `now` in the holder's zone, and no sooner than `spacing` after the last notification.
     func release(of pass: Pass, settings: TemplateSettings, lastNotified: Date?, now: Date) -> Date? {
