@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes]
 
     static let initial = Migration(
         version: 1,
@@ -653,5 +653,18 @@ enum WalletSchema {
             ALTER TABLE bulk_jobs ADD COLUMN claimed_through INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE bulk_jobs ADD COLUMN last_line INTEGER NOT NULL DEFAULT 0;
             UPDATE bulk_jobs SET last_line = COALESCE((SELECT max(line) FROM bulk_job_records WHERE job_id = bulk_jobs.id), 0);
+            """
+
+    /// Two indexes of the passes dropped: every index of a pass is written again whenever the pass
+    /// changes (its version and tag are indexed, so no update of a pass is a heap-only one), and a
+    /// roll-out changes every pass. A template's pages now read `passes_template_serial`, which the
+    /// search already reads, rather than `passes_template`; a write's pushes find its passes by their
+    /// keys rather than by their new tag. The same update of 300,000 passes took 2.9–3.0 s without
+    /// them against 4.0–5.6 s with them (BENCHMARKS.md).
+    static let fewerPassIndexes = Migration(version: 21, name: "fewer pass indexes", sqlite: fewerPassIndexesScript, postgres: fewerPassIndexesScript)
+
+    private static let fewerPassIndexesScript = """
+            DROP INDEX passes_template;
+            DROP INDEX passes_update_tag;
             """
 }

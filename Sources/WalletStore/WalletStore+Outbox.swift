@@ -291,7 +291,7 @@ extension WalletStore {
         let queued = try await storing("queue pushes for \(key)") {
             try await database.transaction { transaction in
                 try await self.appendAudit([AuditDraft(action: "push.send", target: AuditDraft.pass(key))], by: origin, at: now, in: transaction)
-                return try await Self.enqueuePushes(.pass(key), now: now, in: transaction)
+                return try await Self.enqueuePushes(.passes([key]), now: now, in: transaction)
             }
         }
         if queued > 0 { pushesQueued() }

@@ -60,25 +60,45 @@ extension WalletStore {
         }
     }
 
-    /// One page of a template's passes in key order, starting after `after` (keyset paging stays
+    /// One page of a template's passes in serial order, starting after `after` (keyset paging stays
     /// fast and stable however many passes are added meanwhile). Pass the last key of a page to get
     /// the next; a page shorter than `limit` is the last.
     public func passes(template: String, after: PassKey? = nil, limit: Int = 100) async throws -> [StoredPass] {
         precondition(limit >= 1, "a page holds at least one pass")
-        let start = after ?? PassKey(passTypeIdentifier: "", serialNumber: "")
         return try await storing("list the passes of the template \(template)") {
-            try await database.query(SQL(
-                """
-                SELECT pass_type_identifier, serial_number, template, data, overrides, authentication_token,
-                       update_tag, voided, created_at, updated_at, template_version, last_notified_at
-                FROM passes
-                WHERE template = ? AND (pass_type_identifier, serial_number) > (?, ?)
-                ORDER BY pass_type_identifier, serial_number
-                LIMIT ?
-                """,
-                .text(template), .text(start.passTypeIdentifier), .text(start.serialNumber), .integer(Int64(limit))
-            )).map(StoredPass.init(row:))
+            try await database.query(Self.templatePageQuery(template, behind: nil, after: after, limit: limit, engine: database.engine))
+                .map(StoredPass.init(row:))
         }
+    }
+
+    /// One page of a template's passes (those behind `version` whose move to it is not held, with a
+    /// version), in serial then pass type order after `after`: the order of `passes_template_serial`,
+    /// which the search reads too, so the page is a range of that index and the passes need no other
+    /// index by template (each index is written again for every pass a roll-out moves).
+    static func templatePageQuery(_ template: String, behind version: Int64?, after: PassKey?, limit: Int, engine: DatabaseEngine) -> SQL {
+        // Byte order on PostgreSQL too, whatever the database's collation: the index is built so.
+        let collate = engine == .postgres ? #" COLLATE "C""# : ""
+        let serial = "serial_number" + collate, type = "pass_type_identifier" + collate
+        var conditions = ["template = ?"]
+        var parameters: [SQLValue] = [.text(template)]
+        if let version {
+            conditions += ["template_version < ?", notHeldAtVersion]
+            parameters += [.integer(version), .integer(version)]
+        }
+        if let after {
+            conditions.append("(\(serial), \(type)) > (?, ?)")
+            parameters += [.text(after.serialNumber), .text(after.passTypeIdentifier)]
+        }
+        parameters.append(.integer(Int64(limit)))
+        // Only the fixed fragments above are concatenated; every value is a parameter.
+        return SQL(
+            unsafeText: """
+            SELECT \(StoredPass.columns) FROM passes
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY \(serial), \(type)
+            LIMIT ?
+            """,
+            parameters: parameters)
     }
 
     /// How many passes each template has.

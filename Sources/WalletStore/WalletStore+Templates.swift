@@ -194,25 +194,14 @@ extension WalletStore {
     /// after `after`: a roll-out that may notify holders moves them one by one through the write
     /// pipeline (which holds the notifying ones), instead of in one statement.
     public func passesBehind(_ name: String, version: Int64, after: PassKey? = nil, limit: Int) async throws -> [StoredPass] {
-        let start = after ?? PassKey(passTypeIdentifier: "", serialNumber: "")
-        return try await storing("list the passes of the template \(name) behind version \(version)") {
-            try await database.query(SQL(
-                unsafeText: """
-                SELECT \(StoredPass.columns) FROM passes
-                WHERE template = ? AND template_version < ? AND \(Self.notHeldAtVersion)
-                  AND (pass_type_identifier, serial_number) > (?, ?)
-                ORDER BY pass_type_identifier, serial_number
-                LIMIT ?
-                """,
-                parameters: [
-                    .text(name), .integer(version), .integer(version), .text(start.passTypeIdentifier), .text(start.serialNumber),
-                    .integer(Int64(limit)),
-                ])).map(StoredPass.init(row:))
+        try await storing("list the passes of the template \(name) behind version \(version)") {
+            try await database.query(Self.templatePageQuery(name, behind: version, after: after, limit: limit, engine: database.engine))
+                .map(StoredPass.init(row:))
         }
     }
 
     /// The condition (one parameter: the version) that a pass's move to a version is not held.
-    private static let notHeldAtVersion = """
+    static let notHeldAtVersion = """
         NOT EXISTS (SELECT 1 FROM held_changes WHERE held_changes.pass_type_identifier = passes.pass_type_identifier
                     AND held_changes.serial_number = passes.serial_number AND held_changes.template_version >= ?)
         """

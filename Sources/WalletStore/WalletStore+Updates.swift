@@ -47,7 +47,10 @@ extension WalletStore {
                 return AuditDraft(action: action, target: AuditDraft.pass(pass.key), changes: fields)
             }, by: origin, at: now, in: transaction)
         }
-        let queued = try await Self.enqueuePushes(.tag(tag), now: now, in: transaction)
+        var queued = 0
+        for batch in updated.batches(of: Self.updateBatchSize) {
+            queued += try await Self.enqueuePushes(.passes(batch.map(\.key)), now: now, in: transaction)
+        }
         return (updated, queued)
     }
 
@@ -115,10 +118,10 @@ extension WalletStore {
     /// deleting it, so the device gets another push for this change.
     /// Which documents' registered devices get a push.
     enum PushSelection {
-        /// Every pass that just got this update tag.
-        case tag(Int64)
-        /// One pass, whatever its tag (an operator's forced push).
-        case pass(PassKey)
+        /// These passes, by their keys: the ones a write just changed (there is no index on the
+        /// update tag, which a roll-out would write again for every pass it moves), or one an
+        /// operator pushes again.
+        case passes([PassKey])
         /// One order: its APNs topic is its order type identifier, kept in the outbox's
         /// `pass_type_identifier` column (the topic), so orders share the outbox, its coalescing,
         /// retries and 410 handling.
@@ -129,16 +132,42 @@ extension WalletStore {
     /// pass type: a row still waiting keeps its place, a row in flight gets a new generation so its
     /// completion re-queues it.
     static func enqueuePushes(_ selection: PushSelection, now: Int64, in transaction: Transaction) async throws -> Int {
-        let source: String
-        let parameters: [SQLValue]
+        guard let statement = enqueueStatement(selection, now: now) else { return 0 }
+        let queued = try await transaction.execute(statement)
+        if queued > 0 && transaction.engine == .postgres {
+            // Delivered when the transaction commits (never if it rolls back), to every instance's
+            // listener, this one's included.
+            _ = try await transaction.query(SQL("SELECT pg_notify(?, '')", .text(outboxChannel)))
+        }
+        return queued
+    }
+
+    /// The statement of ``enqueuePushes(_:now:in:)``, on its own so tests can ask each engine for its
+    /// plan; `nil` when nothing is selected.
+    static func enqueueStatement(_ selection: PushSelection, now: Int64) -> SQL? {
+        let selected: String, source: String
+        let selectedParameters: [SQLValue], parameters: [SQLValue]
         switch selection {
-        case .tag(let tag):
-            source = Self.passRegistrations + "WHERE passes.update_tag = ?\n" + Self.inPassOrder
-            parameters = [.integer(tag)]
-        case .pass(let key):
-            source = Self.passRegistrations + "WHERE passes.pass_type_identifier = ? AND passes.serial_number = ?\n" + Self.inPassOrder
-            parameters = [.text(key.passTypeIdentifier), .text(key.serialNumber)]
+        case .passes(let keys):
+            guard !keys.isEmpty else { return nil }
+            // The keys drive the join, each a search of `registrations_pass`: as `IN (VALUES …)` SQLite
+            // scanned every registration instead (TemplatePagePlanTests).
+            selected = "WITH selected (pass_type_identifier, serial_number) AS (VALUES \(SQL.list("(?, ?)", count: keys.count)))\n"
+            selectedParameters = keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }
+            source = """
+                SELECT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
+                       1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
+                FROM selected
+                JOIN registrations ON registrations.pass_type_identifier = selected.pass_type_identifier
+                                  AND registrations.serial_number = selected.serial_number
+                JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
+                WHERE TRUE
+                \(Self.inPassOrder)
+                """
+            parameters = []
         case .order(let key):
+            selected = ""
+            selectedParameters = []
             source = """
                 SELECT DISTINCT order_registrations.device_library_identifier, order_registrations.order_type_identifier, devices.push_token,
                        1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
@@ -149,8 +178,8 @@ extension WalletStore {
             parameters = [.text(key.orderTypeIdentifier), .text(key.orderIdentifier)]
         }
         // Only the fixed fragments above are concatenated; every value is a parameter.
-        let queued = try await transaction.execute(SQL(
-            unsafeText: """
+        return SQL(
+            unsafeText: selected + """
             INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
                                      attempts, next_attempt_at)
             \(source)
@@ -163,27 +192,8 @@ extension WalletStore {
                 next_attempt_at = CASE WHEN excluded.next_attempt_at < push_outbox.next_attempt_at
                                        THEN excluded.next_attempt_at ELSE push_outbox.next_attempt_at END
             """,
-            parameters: [.integer(now), .integer(now)] + parameters
-        ))
-        if queued > 0 && transaction.engine == .postgres {
-            // Delivered when the transaction commits (never if it rolls back), to every instance's
-            // listener, this one's included.
-            _ = try await transaction.query(SQL("SELECT pg_notify(?, '')", .text(outboxChannel)))
-        }
-        return queued
+            parameters: selectedParameters + [.integer(now), .integer(now)] + parameters)
     }
-
-    /// The devices registered for passes, with each pass's type as the topic: the outbox row's
-    /// columns, the two times as parameters; the caller appends the `WHERE` and ``inPassOrder``.
-    private static let passRegistrations = """
-        SELECT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
-               1, CAST(? AS BIGINT), 0, CAST(? AS BIGINT)
-        FROM passes
-        JOIN registrations ON registrations.pass_type_identifier = passes.pass_type_identifier
-                          AND registrations.serial_number = passes.serial_number
-        JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
-
-        """
 
     /// One row per device and type, inserted (so claimed) in the order of the passes they hold: the
     /// devices of one pass get adjacent outbox rows, so the push worker signs the pass once for all of
