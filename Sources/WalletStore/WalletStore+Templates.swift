@@ -190,8 +190,8 @@ extension WalletStore {
         }
     }
 
-    /// Passes of the template behind `version` whose move to it is not held already, in key order
-    /// after `after`: a roll-out that may notify holders moves them one by one through the write
+    /// Passes of the template behind `version` whose move to it is not held already, in serial order
+    /// after `after` (``templatePageQuery(_:behind:after:limit:engine:)``): a roll-out that may notify holders moves them one by one through the write
     /// pipeline (which holds the notifying ones), instead of in one statement.
     public func passesBehind(_ name: String, version: Int64, after: PassKey? = nil, limit: Int) async throws -> [StoredPass] {
         try await storing("list the passes of the template \(name) behind version \(version)") {
