@@ -191,8 +191,9 @@ extension WalletStore {
     }
 
     /// Passes of the template behind `version` whose move to it is not held already, in serial order
-    /// after `after` (``templatePageQuery(_:behind:after:limit:engine:)``): a roll-out that may notify holders moves them one by one through the write
-    /// pipeline (which holds the notifying ones), instead of in one statement.
+    /// after `after` (``templatePageQuery(_:behind:after:limit:engine:)``): a roll-out that may
+    /// notify holders moves them one by one through the write pipeline (which holds the notifying
+    /// ones), instead of in one statement.
     public func passesBehind(_ name: String, version: Int64, after: PassKey? = nil, limit: Int) async throws -> [StoredPass] {
         try await storing("list the passes of the template \(name) behind version \(version)") {
             try await database.query(Self.templatePageQuery(name, behind: version, after: after, limit: limit, engine: database.engine))

@@ -112,10 +112,6 @@ extension WalletStore {
             """, parameters: parameters))
     }
 
-    /// Queues one push per device and pass type for the passes written under `tag`, coalescing with
-    /// the device's pending row: a waiting row is due at the earlier time with its attempts reset; a
-    /// row in flight keeps its claim and attempts, and its bumped generation stops the completion from
-    /// deleting it, so the device gets another push for this change.
     /// Which documents' registered devices get a push.
     enum PushSelection {
         /// These passes, by their keys: the ones a write just changed (there is no index on the
@@ -128,9 +124,10 @@ extension WalletStore {
         case order(OrderKey)
     }
 
-    /// Upserts one outbox row per registered device of the selected passes, coalesced per device and
-    /// pass type: a row still waiting keeps its place, a row in flight gets a new generation so its
-    /// completion re-queues it.
+    /// Upserts one outbox row per registered device of the selected documents, coalesced per device
+    /// and topic: a waiting row is due at the earlier time with its attempts reset; a row in flight
+    /// keeps its claim and attempts, and its bumped generation stops the completion from deleting it,
+    /// so the device gets another push for this change.
     static func enqueuePushes(_ selection: PushSelection, now: Int64, in transaction: Transaction) async throws -> Int {
         guard let statement = enqueueStatement(selection, now: now) else { return 0 }
         let queued = try await transaction.execute(statement)
