@@ -8,7 +8,8 @@ import Testing
 @testable import WalletStore
 
 /// A roll-out keeps the cores and the database busy at once: a page's passes are planned on several
-/// tasks, and the next page is planned while one is being written. Each case waits for what only the
+/// tasks (one core fewer than a template-wide change, left to the writes), and the next page is
+/// planned while one is being written. Each case waits for what only the
 /// concurrent writer does, so done one pass or one page at a time it fails (at its own timeout).
 @Suite(.serialized, .timeLimit(.minutes(5))) struct RollOutPlanningTests {
     /// How long a hook waits for the overlap it looks for before giving up and letting the roll-out go on.
@@ -37,6 +38,34 @@ import Testing
                 let pass = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: "W\(index)")))
                 #expect(try PassServiceTests.member("points", of: pass) == .number(42))
             }
+        }
+    }
+
+    @Test("a roll-out plans on one core fewer than a template-wide change, leaving one to its writes", arguments: Engine.selected)
+    func rollOutLeavesACoreToItsWrites(engine: Engine) async throws {
+        let allowed = PassWriter.planningBesideWrites
+        #expect(allowed == max(1, PassWriter.planningWidth - 1))
+        let wanted = min(2, allowed)
+        let active = Locked(0), mostActive = Locked(0), watching = Locked(false)
+        try await PassServiceTests().withPassService(engine: engine, afterValidation: { _ in
+            { _ in
+                guard watching.withLock({ $0 }) else { return }
+                let now = active.withLock { $0 += 1; return $0 }
+                mostActive.withLock { $0 = max($0, now) }
+                _ = try? await eventually("\(wanted) plans at once", timeout: Self.patience) { mostActive.withLock { $0 } >= wanted ? true : nil }
+                // Long enough for a planner wider than allowed to put another plan in here.
+                try? await Task.sleep(for: .milliseconds(20))
+                active.withLock { $0 -= 1 }
+            }
+        }) { service, store in
+            for index in 0..<12 { _ = try await service.issue(try PassServiceTests.issue(String(format: "R%02d", index)), origin: .api) }
+            _ = try await WritePipelineTests.publishAndRollOut(service, editing: { $0.replacingOccurrences(of: #""label": "Points""#, with: #""label": "Stars""#) }, rollOut: false)
+            watching.withLock { $0 = true }
+            let moved = try await service.writer.rollOut(template: "loyalty", to: 2)
+            #expect(moved.advanced == 12)
+            #expect(mostActive.withLock { $0 } == wanted, "at most \(allowed) plans at once beside the writes, and that many reached")
+            let last = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: "R11")))
+            #expect(last.templateVersion == 2)
         }
     }
 

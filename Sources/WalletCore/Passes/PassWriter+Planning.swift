@@ -11,24 +11,33 @@ extension PassWriter {
     /// it was 1 % of the server's CPU in a roll-out wave (fleet benchmark, BENCHMARKS.md).
     static let planningWidth = ProcessInfo.processInfo.activeProcessorCount
 
-    /// The plans of `passes`, in their order, from `planOne` run on up to ``planningWidth`` tasks.
+    /// Tasks planning a page while another page is written (a roll-out): one core fewer, at least
+    /// one. The writes are one transaction at a time, a chain of the connection's thread and, when it
+    /// shares the machine, PostgreSQL's backend; planning on every core preempted that chain, and the
+    /// chain is the roll-out's pace. 300,000 passes on two cores: 30.2 s with two planning tasks,
+    /// 26.4–27.4 s with one (BENCHMARKS.md).
+    static let planningBesideWrites = max(1, planningWidth - 1)
+
+    /// The plans of `passes`, in their order, from `planOne` run on up to `width` tasks.
     /// Every pass of the page is planned; then the error of the first pass (in page order) that
     /// failed is thrown, so a page with several invalid passes names the same one every time.
     func plans(
-        _ passes: [StoredPass], holds: [PassKey: PassHold], _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
+        _ passes: [StoredPass], holds: [PassKey: PassHold], width: Int = planningWidth,
+        _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
     ) async throws -> [Plan] {
-        try await planOutcomes(passes, holds: holds, planOne).map { try $0.get() }
+        try await planOutcomes(passes, holds: holds, width: width, planOne).map { try $0.get() }
     }
 
     /// Each pass's plan or the error planning it threw, in the order of `passes`, from `planOne`
-    /// run on up to ``planningWidth`` tasks.
+    /// run on up to `width` tasks.
     func planOutcomes(
-        _ passes: [StoredPass], holds: [PassKey: PassHold], _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
+        _ passes: [StoredPass], holds: [PassKey: PassHold], width: Int = planningWidth,
+        _ planOne: @escaping @Sendable (StoredPass, PassHold?) async throws -> Plan
     ) async -> [Result<Plan, any Error>] {
         await withTaskGroup(of: (Int, Result<Plan, any Error>).self) { group in
             var outcomes = [Result<Plan, any Error>?](repeating: nil, count: passes.count)
             for (index, pass) in passes.enumerated() {
-                if index >= Self.planningWidth, let (done, outcome) = await group.next() { outcomes[done] = outcome }
+                if index >= width, let (done, outcome) = await group.next() { outcomes[done] = outcome }
                 let hold = holds[pass.key]
                 group.addTask {
                     // The plan is bound before the tuple is built: Swift 6.3.1 at -O paired the plan

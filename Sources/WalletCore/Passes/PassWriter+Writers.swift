@@ -134,7 +134,7 @@ extension PassWriter {
             let page = try await store.passesBehind(template, version: version, after: after, limit: Self.batchSize)
             guard let last = page.last else { return nil }
             let holds = try await store.holds(page.map(\.key))
-            return PlannedPage(last: last.key, plans: try await plans(page, holds: holds, replan), took: ContinuousClock.now - started)
+            return PlannedPage(last: last.key, plans: try await plans(page, holds: holds, width: Self.planningBesideWrites, replan), took: ContinuousClock.now - started)
         }
         var next = try await planPage(nil)
         while let page = next, !Task.isCancelled {
