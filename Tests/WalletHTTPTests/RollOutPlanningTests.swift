@@ -8,8 +8,8 @@ import Testing
 @testable import WalletStore
 
 /// A roll-out keeps the cores and the database busy at once: a page's passes are planned on several
-/// tasks (one core fewer than a template-wide change, left to the writes), and the next page is
-/// planned while one is being written. Each case waits for what only the
+/// tasks, and the next page is planned while one is being written (on one core fewer, left to the
+/// writes, unless planning falls behind them). Each case waits for what only the
 /// concurrent writer does, so done one pass or one page at a time it fails (at its own timeout).
 @Suite(.serialized, .timeLimit(.minutes(5))) struct RollOutPlanningTests {
     /// How long a hook waits for the overlap it looks for before giving up and letting the roll-out go on.
@@ -41,32 +41,41 @@ import Testing
         }
     }
 
-    @Test("a roll-out plans on one core fewer than a template-wide change, leaving one to its writes", arguments: Engine.selected)
+    @Test("a roll-out plans its first page on every core and the next beside its write on one core fewer", arguments: Engine.selected)
     func rollOutLeavesACoreToItsWrites(engine: Engine) async throws {
-        let allowed = PassWriter.planningBesideWrites
-        #expect(allowed == max(1, PassWriter.planningWidth - 1))
-        let wanted = min(2, allowed)
-        let active = Locked(0), mostActive = Locked(0), watching = Locked(false)
+        #expect(PassWriter.planningBesideWrites == max(1, PassWriter.planningWidth - 1))
+        let pageSize = PassWriter.batchSize
+        // Per page: plans inside the hook now, and the most at once.
+        let active = Locked([0, 0]), mostActive = Locked([0, 0]), watching = Locked(false)
+        let wanted = [min(2, PassWriter.planningWidth), min(2, PassWriter.planningBesideWrites)]
         try await PassServiceTests().withPassService(engine: engine, afterValidation: { _ in
-            { _ in
-                guard watching.withLock({ $0 }) else { return }
-                let now = active.withLock { $0 += 1; return $0 }
-                mostActive.withLock { $0 = max($0, now) }
-                _ = try? await eventually("\(wanted) plans at once", timeout: Self.patience) { mostActive.withLock { $0 } >= wanted ? true : nil }
-                // Long enough for a planner wider than allowed to put another plan in here.
-                try? await Task.sleep(for: .milliseconds(20))
-                active.withLock { $0 -= 1 }
+            { key in
+                guard watching.withLock({ $0 }), let number = Int(key.serialNumber.dropFirst()) else { return }
+                let page = number < pageSize ? 0 : 1
+                let now = active.withLock { $0[page] += 1; return $0[page] }
+                mostActive.withLock { $0[page] = max($0[page], now) }
+                _ = try? await eventually("\(wanted[page]) plans at once", timeout: Self.patience) { mostActive.withLock { $0[page] } >= wanted[page] ? true : nil }
+                // Long enough for a planner wider than allowed to put another plan of the second page in here.
+                if page == 1 { try? await Task.sleep(for: .milliseconds(20)) }
+                active.withLock { $0[page] -= 1 }
             }
         }) { service, store in
-            for index in 0..<12 { _ = try await service.issue(try PassServiceTests.issue(String(format: "R%02d", index)), origin: .api) }
+            // A page and 12 passes more: the second page is planned while the first is written.
+            for index in 0..<(pageSize + 12) { _ = try await service.issue(try PassServiceTests.issue(String(format: "R%04d", index)), origin: .api) }
             _ = try await WritePipelineTests.publishAndRollOut(service, editing: { $0.replacingOccurrences(of: #""label": "Points""#, with: #""label": "Stars""#) }, rollOut: false)
             watching.withLock { $0 = true }
             let moved = try await service.writer.rollOut(template: "loyalty", to: 2)
-            #expect(moved.advanced == 12)
-            #expect(mostActive.withLock { $0 } == wanted, "at most \(allowed) plans at once beside the writes, and that many reached")
-            let last = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: "R11")))
+            #expect(moved.advanced == pageSize + 12)
+            #expect(mostActive.withLock { $0 } == wanted, "the first page on every core, the second on one core fewer (at least one)")
+            let last = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: String(format: "R%04d", pageSize + 11))))
             #expect(last.templateVersion == 2)
         }
+    }
+
+    @Test("a roll-out's next page gets every core back when planning falls behind the writes")
+    func planningBehindTheWritesWidens() {
+        #expect(PassWriter.planningWidth(planning: .milliseconds(30), writing: .milliseconds(20)) == PassWriter.planningWidth)
+        #expect(PassWriter.planningWidth(planning: .milliseconds(10), writing: .milliseconds(20)) == PassWriter.planningBesideWrites)
     }
 
     @Test("a roll-out plans its next page while the database still writes the one before", arguments: Engine.selected)

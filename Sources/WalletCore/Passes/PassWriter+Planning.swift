@@ -11,12 +11,19 @@ extension PassWriter {
     /// it was 1 % of the server's CPU in a roll-out wave (fleet benchmark, BENCHMARKS.md).
     static let planningWidth = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Tasks planning a page while another page is written (a roll-out): one core fewer, at least
-    /// one. The writes are one transaction at a time, a chain of the connection's thread and, when it
-    /// shares the machine, PostgreSQL's backend; planning on every core preempted that chain, and the
-    /// chain is the roll-out's pace. 300,000 passes on two cores: 30.2 s with two planning tasks,
-    /// 26.4–27.4 s with one (BENCHMARKS.md).
+    /// Tasks planning a page while another page is written (a roll-out) when the planning keeps
+    /// ahead of the writes: one core fewer, at least one. The writes are one transaction at a time, a
+    /// chain of the connection's thread and, when it shares the machine, PostgreSQL's backend, and
+    /// then that chain is the roll-out's pace: planning on every core preempted it (300,000 passes on
+    /// two cores: 30.2 s with two planning tasks, 24.3–27.4 s with one; BENCHMARKS.md).
     static let planningBesideWrites = max(1, planningWidth - 1)
+
+    /// The width for a roll-out's next page, from how long the last page took to plan and the page
+    /// beside it to write: planning that fell behind the writes (the cores busy with other work, as
+    /// in a wave of devices fetching) gets every core back; planning ahead of them leaves one.
+    static func planningWidth(planning: Duration, writing: Duration) -> Int {
+        planning > writing ? planningWidth : planningBesideWrites
+    }
 
     /// The plans of `passes`, in their order, from `planOne` run on up to `width` tasks.
     /// Every pass of the page is planned; then the error of the first pass (in page order) that

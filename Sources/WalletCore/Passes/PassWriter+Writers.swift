@@ -129,28 +129,33 @@ extension PassWriter {
             }
         }
         var total = RollOut()
-        let planPage: @Sendable (PassKey?) async throws -> PlannedPage? = { after in
+        let planPage: @Sendable (PassKey?, Int) async throws -> PlannedPage? = { after, width in
             let started = ContinuousClock.now
             let page = try await store.passesBehind(template, version: version, after: after, limit: Self.batchSize)
             guard let last = page.last else { return nil }
             let holds = try await store.holds(page.map(\.key))
-            return PlannedPage(last: last.key, plans: try await plans(page, holds: holds, width: Self.planningBesideWrites, replan), took: ContinuousClock.now - started)
+            return PlannedPage(last: last.key, plans: try await plans(page, holds: holds, width: width, replan), took: ContinuousClock.now - started)
         }
-        var next = try await planPage(nil)
+        // The first page is planned with nothing else to do.
+        var next = try await planPage(nil, Self.planningWidth)
+        var width = Self.planningBesideWrites
         while let page = next, !Task.isCancelled {
             total.planning += page.took
             // The next page is read and planned while this one is written: its passes are others
             // (keys after this page's last), the writes wait on the database and the plans on the cores.
-            async let following = planPage(page.last)
+            let followingWidth = width
+            async let following = planPage(page.last, followingWidth)
             let started = ContinuousClock.now
             let landed = try await commit(page.plans, replan: replan)
-            total.writing += ContinuousClock.now - started
+            let wrote = ContinuousClock.now - started
+            total.writing += wrote
             total.advanced += landed.written.count
             total.held += landed.held
             total.pushesQueued += landed.pushesQueued
             total.batches += landed.batches
             total.longestBatch = max(total.longestBatch, landed.longestBatch)
             next = try await following
+            width = Self.planningWidth(planning: next?.took ?? .zero, writing: wrote)
         }
         total.unrenderable = unrenderable.withLock { Array(Set($0)).sorted { $0.description < $1.description } }
         return total
