@@ -125,7 +125,7 @@ PY
   wrk -t2 -c32 -d"${seconds}s" --timeout 10s --latency -s Benchmarks/wrk/soak.lua "$base" >"$work/wrk-$engine.txt" 2>&1 &
   load=$!
   # Half-way, under the load: a template-wide change and a new template version rolled out, so the
-  # release build's write pipeline (planning on every core, pages written while the next is planned)
+  # release build's write pipeline (planning on several tasks, pages written while the next is planned)
   # runs beside the mix; afterwards no pass may be behind the new version, and every twentieth pass
   # (10 of 200) is read back for the change.
   sleep $((seconds / 2))
