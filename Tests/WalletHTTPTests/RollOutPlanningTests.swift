@@ -33,7 +33,7 @@ import Testing
             watching.withLock { $0 = true }
             let result = try await service.writer.write(template: "loyalty", PassEdit(data: .object(["points": .number(42)])), origin: .api)
             #expect(result.changed == 4)
-            #expect(mostActive.withLock { $0 } == wanted)
+            #expect((wanted...PassWriter.planningWidth).contains(mostActive.withLock { $0 }))
             for index in 0..<4 {
                 let pass = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: "W\(index)")))
                 #expect(try PassServiceTests.member("points", of: pass) == .number(42))
@@ -66,7 +66,9 @@ import Testing
             watching.withLock { $0 = true }
             let moved = try await service.writer.rollOut(template: "loyalty", to: 2)
             #expect(moved.advanced == pageSize + 12)
-            #expect(mostActive.withLock { $0 } == wanted, "the first page on every core, the second on one core fewer (at least one)")
+            let most = mostActive.withLock { $0 }
+            #expect((wanted[0]...PassWriter.planningWidth).contains(most[0]), "the first page on every core")
+            #expect((wanted[1]...PassWriter.planningBesideWrites).contains(most[1]), "the second page on one core fewer (at least one)")
             let last = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: String(format: "R%04d", pageSize + 11))))
             #expect(last.templateVersion == 2)
         }

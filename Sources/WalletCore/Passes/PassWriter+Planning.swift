@@ -14,8 +14,8 @@ extension PassWriter {
     /// Tasks planning a page while another page is written (a roll-out) when the planning keeps
     /// ahead of the writes: one core fewer, at least one. The writes are one transaction at a time, a
     /// chain of the connection's thread and, when it shares the machine, PostgreSQL's backend, and
-    /// then that chain is the roll-out's pace: planning on every core preempted it (300,000 passes on
-    /// two cores: 30.2 s with two planning tasks, 24.3–27.4 s with one; BENCHMARKS.md).
+    /// then that chain is the roll-out's pace: planning on every core preempted it (a roll-out of
+    /// 300,000 passes on two cores 4–11 % shorter with one planning task; BENCHMARKS.md).
     static let planningBesideWrites = max(1, planningWidth - 1)
 
     /// The width for a roll-out's next page, from how long the last page took to plan and the page
