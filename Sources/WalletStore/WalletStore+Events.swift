@@ -15,6 +15,18 @@ extension WalletStore {
     /// Appends `drafts` in the caller's transaction, in order, queues their webhook deliveries and
     /// adds them to the analytics counters (``rollups(of:)``).
     func appendEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws {
+        try await addRollups(insertEvents(drafts, at: now, in: transaction), at: now, in: transaction)
+    }
+
+    /// Appends `drafts` in the caller's transaction, in order, and queues their webhook deliveries,
+    /// but leaves the counting to the caller: returns the counts to add (``addRollups(_:at:in:)``).
+    ///
+    /// The rows it writes are new rows only, so it takes no lock another writer waits on: a pass
+    /// write runs it before it takes the tags' lock, which then covers less (two of a roll-out's
+    /// batches overlap here), and still adds its counts under that lock, as every writer of the
+    /// counters that holds the lock does: their row locks stay in one order.
+    func insertEvents(_ drafts: [WalletEventDraft], at now: Int64, in transaction: Transaction) async throws -> [RollupKey: Int] {
+        var counts: [RollupKey: Int] = [:]
         for batch in drafts.batches(of: Self.eventInsertBatch) {
             var parameters: [SQLValue] = []
             for draft in batch {
@@ -31,11 +43,10 @@ extension WalletStore {
                 RETURNING id
                 """, parameters: parameters))
             try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
-            // The batch's counters in one statement, whatever its number of events.
-            var counts: [RollupKey: Int] = [:]
             for key in batch.flatMap(Self.rollups(of:)) { counts[key, default: 0] += 1 }
-            try await addRollups(counts, at: now, in: transaction)
         }
+        // The counters in one statement, whatever the number of events.
+        return counts
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same

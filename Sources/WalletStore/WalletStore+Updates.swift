@@ -9,18 +9,43 @@ extension WalletStore {
     private static let updateBatchSize = 200
 
     /// The transaction-scoped PostgreSQL advisory lock serializing tag allocation ("PassTags").
-    private static let updateTagLock: Int64 = 5_792_037_534_949_271_411
+    static let updateTagLock: Int64 = 5_792_037_534_949_271_411
 
     /// Writes the changes that alter their pass under one new tag, records each in the pass's history,
     /// the event log and the audit trail, and queues their pushes; returns the passes as written and
     /// the number of outbox rows queued or coalesced.
+    ///
+    /// The event log and the audit trail are appended before the tag is drawn: they only add rows
+    /// and name no tag, so on PostgreSQL the tags' lock, which every writer of a pass waits for,
+    /// covers only what needs the tag (the rows, their history), the counters and the pushes, and
+    /// two writes (two batches of a roll-out) do the rest at once.
     func apply(
         _ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin, erases: Bool)], in transaction: Transaction
     ) async throws -> (passes: [StoredPass], pushesQueued: Int) {
         let altering = changes.compactMap { pass, change, origin, erases in change.flatMap { $0.alters(pass) ? (pass, $0, origin, erases) : nil } }
         guard !altering.isEmpty else { return ([], 0) }
-        let tag = try await Self.nextUpdateTag(transaction)
         let now = clock.nowMilliseconds()
+        // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
+        let records = altering.map { pass, change, origin, erases in
+            AppliedChange(
+                key: pass.key, template: pass.template, templateVersion: change.templateVersion ?? pass.templateVersion,
+                voided: change.voided ?? pass.voided, origin: origin, fields: Self.changedFields(of: pass, by: change), erases: erases)
+        }
+        let counts = try await self.insertEvents(records.map { record in
+            WalletEventDraft(
+                type: record.erases ? .passErased : record.voids ? .passVoided : .passUpdated, pass: record.key, template: record.template,
+                actor: record.origin.actor,
+                payload: ["changes": .array(record.fields.map(JSONValue.string)), "templateVersion": .number(Double(record.templateVersion))])
+        }, at: now, in: transaction)
+        // One writer's batch has one origin; a batch of several is audited per origin.
+        for (origin, group) in Dictionary(grouping: records, by: \.origin) {
+            try await self.appendAudit(group.map { record in
+                let action = record.erases ? "pass.erase" : record.voids ? "pass.void" : "pass.update"
+                return AuditDraft(action: action, target: AuditDraft.pass(record.key), changes: record.fields)
+            }, by: origin, at: now, in: transaction)
+        }
+
+        let tag = try await Self.nextUpdateTag(transaction)
         let updated = altering.map { pass, change, _, _ in
             StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
@@ -28,25 +53,9 @@ extension WalletStore {
         for batch in updated.indices.batches(of: Self.updateBatchSize) {
             try await Self.write(updated[batch], expiries: expiries[batch], tag: tag, in: transaction)
         }
-        // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
-        let records = zip(altering, updated).map { old, new in
-            (pass: new, origin: old.2, changes: Self.changedFields(of: old.0, by: old.1), erases: old.3)
-        }
         // An erasure leaves no history (``eraseTraces(of:at:in:)``), so none is written for it.
-        try await Self.recordUpdates(records.filter { !$0.erases }.map { ($0.pass, $0.origin.actor, $0.changes) }, at: now, in: transaction)
-        try await self.appendEvents(records.map { pass, origin, fields, erases in
-            WalletEventDraft(
-                type: erases ? .passErased : Self.voids(pass, fields) ? .passVoided : .passUpdated, pass: pass.key, template: pass.template,
-                actor: origin.actor,
-                payload: ["changes": .array(fields.map(JSONValue.string)), "templateVersion": .number(Double(pass.templateVersion))])
-        }, at: now, in: transaction)
-        // One writer's batch has one origin; a batch of several is audited per origin.
-        for (origin, group) in Dictionary(grouping: records, by: \.origin) {
-            try await self.appendAudit(group.map { pass, _, fields, erases in
-                let action = erases ? "pass.erase" : Self.voids(pass, fields) ? "pass.void" : "pass.update"
-                return AuditDraft(action: action, target: AuditDraft.pass(pass.key), changes: fields)
-            }, by: origin, at: now, in: transaction)
-        }
+        try await Self.recordUpdates(zip(records, updated).filter { !$0.0.erases }.map { ($0.1, $0.0.origin.actor, $0.0.fields) }, at: now, in: transaction)
+        try await self.addRollups(counts, at: now, in: transaction)
         var queued = 0
         for batch in updated.batches(of: Self.updateBatchSize) {
             queued += try await Self.enqueuePushes(.passes(batch.map(\.key)), now: now, in: transaction)
@@ -54,8 +63,19 @@ extension WalletStore {
         return (updated, queued)
     }
 
-    /// Whether a change of `fields` that left `pass` as it is voided it.
-    private static func voids(_ pass: StoredPass, _ fields: [String]) -> Bool { fields.contains("voided") && pass.voided }
+    /// What one altering change does to its pass, as the event log and the audit trail name it.
+    private struct AppliedChange {
+        var key: PassKey
+        var template: String
+        var templateVersion: Int64
+        var voided: Bool
+        var origin: WriteOrigin
+        /// The top-level keys the change sets to a new value.
+        var fields: [String]
+        var erases: Bool
+        /// Whether the change voided the pass (a change of `voided` that left it voided).
+        var voids: Bool { fields.contains("voided") && voided }
+    }
 
     /// The next update tag, strictly greater than every tag of a committed change.
     ///

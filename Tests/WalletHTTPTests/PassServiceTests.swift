@@ -131,6 +131,15 @@ import WalletStore
         engine: Engine, clock: (any WalletClock)? = nil, afterValidation: ((WalletStore) -> @Sendable (PassKey) async -> Void)? = nil,
         _ body: (PassService, WalletStore) async throws -> T
     ) async throws -> T {
+        try await withPassService(engine: engine, clock: clock, afterValidation: afterValidation) { service, store, _ in try await body(service, store) }
+    }
+
+    /// The same, also handing `body` the database's location, to open connections of its own beside
+    /// the store's (which has four).
+    func withPassService<T>(
+        engine: Engine, clock: (any WalletClock)? = nil, afterValidation: ((WalletStore) -> @Sendable (PassKey) async -> Void)? = nil,
+        _ body: (PassService, WalletStore, DatabaseConfiguration) async throws -> T
+    ) async throws -> T {
         try await engine.withLocation { configuration in
             let database = try await configuration.open(poolSize: 4)
             do {
@@ -138,7 +147,7 @@ import WalletStore
                 try await store.migrate()
                 let templates = try await importedTemplates(into: store)
                 let service = PassService(store: store, templates: templates, clock: store.clock, afterValidation: afterValidation?(store))
-                let result = try await body(service, store)
+                let result = try await body(service, store, configuration)
                 await database.close()
                 return result
             } catch {

@@ -80,6 +80,50 @@ import Testing
         #expect(PassWriter.planningWidth(planning: .milliseconds(10), writing: .milliseconds(20)) == PassWriter.planningBesideWrites)
     }
 
+    @Test("a roll-out writes two pages at once on PostgreSQL, each waiting only for the tags' lock, and no third", .enabled(if: Engine.postgresEnabled))
+    func twoPagesWriteAtOnce() async throws {
+        #expect(PassWriter.rollOutWritesAtOnce == 2)
+        let pageSize = PassWriter.batchSize
+        // The third page's passes: once all of them are planned, the roll-out waits for a write to end.
+        let thirdPage = String(format: "Q%04d", 2 * pageSize)
+        let thirdPlanned = Locked(0), watching = Locked(false)
+        try await PassServiceTests().withPassService(engine: .postgres, afterValidation: { _ in
+            { key in
+                if watching.withLock({ $0 }), key.serialNumber >= thirdPage { thirdPlanned.withLock { $0 += 1 } }
+            }
+        }) { service, store, configuration in
+            for index in 0..<(2 * pageSize + 12) { _ = try await service.issue(try PassServiceTests.issue(String(format: "Q%04d", index)), origin: .api) }
+            _ = try await WritePipelineTests.publishAndRollOut(service, editing: { $0.replacingOccurrences(of: #""label": "Points""#, with: #""label": "Stars""#) }, rollOut: false)
+            let observer = try await configuration.open(poolSize: 2)
+            try await withCleanup {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    try await AdvisoryLocks.holding(WalletStore.updateTagLock, on: observer) {
+                        watching.withLock { $0 = true }
+                        group.addTask {
+                            let moved = try await service.writer.rollOut(template: "loyalty", to: 2)
+                            #expect(moved.advanced == 2 * pageSize + 12 && moved.batches == 3)
+                        }
+                        // The first two pages' writes wait for the lock, their events written; …
+                        try await AdvisoryLocks.waitForWaiters(2, written: ["events", "audit_log"], untouched: ["pass_updates", "push_outbox"], on: observer)
+                        // … the third page is planned meanwhile, and its write waits for one of theirs.
+                        try await eventually("the third page planned", timeout: Self.patience) { thirdPlanned.withLock { $0 } == 12 }
+                        // Time for a third write, had it begun, to write its events and reach the lock too.
+                        try await Task.sleep(for: .milliseconds(200))
+                        let waiting = try await AdvisoryLocks.waiters(written: ["events"], untouched: [], on: observer)
+                        #expect(waiting == 2, "a third page's write began")
+                    }
+                    try await group.waitForAll()
+                }
+            } cleanup: {
+                await observer.close()
+            }
+            for index in [0, pageSize, 2 * pageSize + 11] {
+                let pass = try #require(try await store.pass(PassKey(passTypeIdentifier: PushTypes.loyalty, serialNumber: String(format: "Q%04d", index))))
+                #expect(pass.templateVersion == 2)
+            }
+        }
+    }
+
     @Test("a roll-out plans its next page while the database still writes the one before", arguments: Engine.selected)
     func nextPagePlansWhileOneWrites(engine: Engine) async throws {
         let pageSize = PassWriter.batchSize
