@@ -169,7 +169,7 @@ echo "| seeded in SQL | $passes passes, $devices devices, $registrations registr
 echo "| database size | $db_size (passes $((passes_bytes / 1048576)) MiB, devices + registrations $((registrations_bytes / 1048576)) MiB, with indexes) |"
 echo "| roll-out of version 2 to every pass (upload to the server's log line, then passesBehind = 0) | $(printf '%.1f' "$wall") s |"
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
-echo "| of which: reading and planning pages (rendering, beside the writes) / writing them (the database's work), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
+echo "| of which: reading and planning pages (rendering, beside the writes) / writing them (the database's work; two pages at once, so their sum can exceed the wall time), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
 echo "| CPU over the roll-out: the server / PostgreSQL (µs a pass), and their sum against $(nproc) cores × the wall time | $((server_cpu / 1000000)) s ($((server_cpu / passes))) / $((postgres_cpu / 1000000)) s ($((postgres_cpu / passes))); $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / 1e6 / ($(nproc) * $wall):.2f}')") of the cores |"
 echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
