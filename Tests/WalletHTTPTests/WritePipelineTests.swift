@@ -103,6 +103,21 @@ struct WritePipelineTests {
         }
     }
 
+    @Test("a roll-out that changes only what no change message shows goes at once at 22:30", arguments: Engine.selected)
+    func silentRolloutGoesAtOnce(engine: Engine) async throws {
+        try await Etiquette.with(engine: engine, at: Etiquette.day(0, Self.night)) { service, store, _, _ in
+            // The labels, and the tier's change message text: no field with a change message gets another value.
+            let moved = try await Self.publishAndRollOut(service, editing: {
+                $0.replacingOccurrences(of: #""label": "Points""#, with: #""label": "Beans""#)
+                    .replacingOccurrences(of: "Your tier is now %@", with: "Tier: %@")
+            })
+            #expect(moved == 1)
+            #expect(try await store.pass(Etiquette.key)?.templateVersion == 2)
+            #expect(try await store.hold(Etiquette.key) == nil)
+            #expect(try await Etiquette.pushes(store) == 1)
+        }
+    }
+
     @Test("a notifying template-wide change at 22:30 is held per holder's zone; a silent one goes at once", arguments: Engine.selected)
     func templateWideFollowsEachHoldersZone(engine: Engine) async throws {
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, Self.night)) { service, store, clock, releaser in

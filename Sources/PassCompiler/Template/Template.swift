@@ -32,6 +32,8 @@ public struct Template: Sendable {
     let packaged: (all: ZipPrecompressedEntries, withoutPersonalization: ZipPrecompressedEntries)
 
     let root: TemplateNode
+    /// The fields `root` spells, where no record decides them (``mayShowChangeMessage(movingFrom:)``).
+    let fields: TemplateFields?
 
     /// Loads the template in `directory`. Every file that cannot be used is reported at once
     /// (``PassCompilerError/several(_:)``). Without an icon Wallet refuses the pass, so a template
@@ -115,7 +117,8 @@ public struct Template: Sendable {
             name: name, directory: directory, source: source,
             passTypeIdentifier: passTypeIdentifier, teamIdentifier: teamIdentifier,
             files: sorted, localizations: localizations,
-            skippedFiles: skipped, placeholders: placeholders, settings: settings, packaged: packaged, root: root)
+            skippedFiles: skipped, placeholders: placeholders, settings: settings, packaged: packaged, root: root,
+            fields: TemplateFields(root))
     }
 
     /// Whether the template ships an image for `slot` at any scale, at the root or localized.

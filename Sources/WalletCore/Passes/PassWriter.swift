@@ -69,8 +69,13 @@ struct PassWriter: Sendable {
 
         let targetCompiler = try await templates.compiler(pass.template, version: target.templateVersion)
         let targetPass = try render(target, of: pass, with: targetCompiler)
-        // The pass as the holder sees it now, rendered only when the etiquette needs to compare.
-        let visiblePass = notifications.enabled ? try read(visible, of: pass, with: try await templates.compiler(for: pass)) : nil
+        // The pass as the holder sees it now, rendered only when the etiquette needs to compare, and
+        // not when only its template version moves to one whose fields cannot show a change message.
+        let visibleCompiler = notifications.enabled ? try await templates.compiler(for: pass) : nil
+        let visiblePass = try visibleCompiler.flatMap { compiler in
+            Self.onlyMovesVersion(from: visible, to: target, held: held)
+                && !targetCompiler.template.mayShowChangeMessage(movingFrom: compiler.template) ? nil : try read(visible, of: pass, with: compiler)
+        }
         await afterValidation?(pass.key)
         let notifying = visiblePass.map { targetPass.notifiesOfChange(from: $0) } ?? false
         let now = clock.now()
@@ -116,6 +121,15 @@ struct PassWriter: Sendable {
 
     private static func hold(_ edits: [PassEdit], of key: PassKey, at release: Date) -> PassHold {
         PassHold(key: key, edits: PassEdit.encode(edits), templateVersion: edits.compactMap(\.templateVersion).max(), releaseAt: release)
+    }
+
+    /// Whether `target` differs from `visible` in its template version alone, with nothing held and no
+    /// override standing in for the fields: then whether the holder sees a change message is the two
+    /// templates' to say (``Template/mayShowChangeMessage(movingFrom:)``), for every pass alike.
+    static func onlyMovesVersion(from visible: PassState, to target: PassState, held: [PassEdit]) -> Bool {
+        var moved = visible
+        moved.templateVersion = target.templateVersion
+        return held.isEmpty && moved == target && !Template.overridesFields(visible.overrides)
     }
 
     /// The pass `state` renders to (validated: a state Wallet would refuse is a 422).
