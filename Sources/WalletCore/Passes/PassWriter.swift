@@ -70,11 +70,13 @@ struct PassWriter: Sendable {
         let targetCompiler = try await templates.compiler(pass.template, version: target.templateVersion)
         let targetPass = try render(target, of: pass, with: targetCompiler)
         // The pass as the holder sees it now, rendered only when the etiquette needs to compare, and
-        // not when only its template version moves to one whose fields cannot show a change message.
-        let visibleCompiler = notifications.enabled ? try await templates.compiler(for: pass) : nil
-        let visiblePass = try visibleCompiler.flatMap { compiler in
-            Self.onlyMovesVersion(from: visible, to: target, held: held)
-                && !targetCompiler.template.mayShowChangeMessage(movingFrom: compiler.template) ? nil : try read(visible, of: pass, with: compiler)
+        // not when only its template version moves, to one whose fields cannot show a change message.
+        var visiblePass: Pass?
+        if notifications.enabled {
+            let compiler = try await templates.compiler(for: pass)
+            if !Self.onlyMovesVersion(from: visible, to: target, held: held) || targetCompiler.template.mayShowChangeMessage(movingFrom: compiler.template) {
+                visiblePass = try read(visible, of: pass, with: compiler)
+            }
         }
         await afterValidation?(pass.key)
         let notifying = visiblePass.map { targetPass.notifiesOfChange(from: $0) } ?? false
