@@ -87,8 +87,10 @@ extension WalletStore {
         let rows: [Row]
         switch transaction.engine {
         case .postgres:
-            _ = try await transaction.query(SQL("SELECT pg_advisory_xact_lock(?::bigint)", .integer(updateTagLock)))
-            rows = try await transaction.query(SQL("SELECT nextval('update_tag_sequence') AS tag"))
+            // One round trip: the CTE's row, and so the lock, comes before the tag drawn for it.
+            rows = try await transaction.query(SQL(
+                "WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?::bigint)) SELECT nextval('update_tag_sequence') AS tag FROM locked",
+                .integer(updateTagLock)))
         case .sqlite:
             rows = try await transaction.query(SQL("UPDATE update_tag_counter SET value = value + 1 WHERE id = 1 RETURNING value AS tag"))
         }

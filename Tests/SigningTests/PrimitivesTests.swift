@@ -16,8 +16,14 @@ import Signing
 
     @Test func hmacSHA256MatchesRFC4231Case2() {
         let mac = Digest.hmacSHA256(key: Data("Jefe".utf8), data: Data("what do ya want for nothing?".utf8))
-        #expect(mac.map { String(format: "%02x", $0) }.joined()
-            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Digest.hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test func hexWritesTwoLowercaseDigitsAByteAsFormatDoes() {
+        let every = (0...255).map(UInt8.init)
+        #expect(Digest.hex(every) == every.map { String(format: "%02x", $0) }.joined())
+        #expect(Digest.hex(Data([0x00, 0x0f, 0xa5, 0xff])) == "000fa5ff")
+        #expect(Digest.hex([UInt8]()) == "")
     }
 
     @Test func constantTimeEqualsComparesContentAndLength() {

@@ -206,7 +206,7 @@ struct ServeCommand: Subcommand {
         let logger = Logger(label: "passwright", level: logLevel)
         let adminToken = try secret(variable: "PASSWRIGHT_ADMIN_TOKEN", file: "admin-token", console: console) { SecureRandom.token(length: 40) }
         let linkKeyHex = try secret(variable: "PASSWRIGHT_LINK_KEY", file: "link-key", console: console) {
-            SecureRandom.bytes(32).map { String(format: "%02x", $0) }.joined()
+            Digest.hex(SecureRandom.bytes(32))
         }
         let environment = self.environment
         var configuration = ServiceConfiguration(

@@ -64,16 +64,19 @@ public enum Digest {
         return Data(output.prefix(Int(length)))
     }
 
-    private static func hex(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+    /// `bytes` as lowercase hex, two digits a byte: digests, signatures of links, random tokens.
+    /// (Foundation's `String(format: "%02x")` a byte was 5 % of an issue's CPU, BENCHMARKS.md.)
+    public static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var out = [UInt8]()
-        out.reserveCapacity(data.count * 2)
-        for byte in data {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        out.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// The digest algorithms fetched from the default provider once per process.

@@ -51,5 +51,5 @@ public struct ConsoleSessions: Sendable {
     private static func hash(_ cookie: String) -> String { Digest.sha256Hex(Data(cookie.utf8)) }
 
     /// `bytes` random bytes as hex: session cookies, CSRF and pre-session tokens.
-    public static func randomHex(_ bytes: Int) -> String { SecureRandom.bytes(bytes).map { String(format: "%02x", $0) }.joined() }
+    public static func randomHex(_ bytes: Int) -> String { Digest.hex(SecureRandom.bytes(bytes)) }
 }
