@@ -38,11 +38,19 @@ extension WalletStore {
                 ]
             }
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            let inserted = try await transaction.query(SQL(unsafeText: """
+            let insert = """
                 INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?, ?)", count: batch.count))
-                RETURNING id
-                """, parameters: parameters))
-            try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+                """
+            switch transaction.engine {
+            case .postgres:
+                let rows = try await transaction.query(SQL(
+                    unsafeText: "WITH inserted AS (\(insert) RETURNING id, type, template), \(Self.deliveriesOfInserted)",
+                    parameters: parameters + [.integer(now), .integer(now), .text(Self.webhookChannel)]))
+                if try rows[0].int("queued") > 0 { transaction.afterCommit(webhooksQueued) }
+            case .sqlite:
+                let inserted = try await transaction.query(SQL(unsafeText: "\(insert) RETURNING id", parameters: parameters))
+                try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
+            }
             for key in batch.flatMap(Self.rollups(of:)) { counts[key, default: 0] += 1 }
         }
         // The counters in one statement, whatever the number of events.
@@ -50,24 +58,26 @@ extension WalletStore {
     }
 
     /// Appends an event about the pass `key`, its template read from the pass's row by the same
-    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters: on
-    /// PostgreSQL in the same statement (a register is a handful of round trips, and counting must not
-    /// add one), on SQLite (in process, no round trip) in a statement of its own.
+    /// statement (nothing is appended when the pass is gone), and adds it to the pass's counters and
+    /// queues its webhook deliveries: on PostgreSQL in the same statement (a register is a handful of
+    /// round trips, and counting must not add one), on SQLite (in process, no round trip) in
+    /// statements of their own.
     func appendPassEvent(
         _ type: WalletEventType, _ key: PassKey, actor: String, payload: JSONObject, at now: Int64, in transaction: Transaction
     ) async throws {
         let metrics = countsAnalytics ? Self.passRollups(of: type, payload) : []
         let payloadText = String(decoding: JSONValue.object(payload).serialized(sortedKeys: true), as: UTF8.self)
-        let inserted: [Row]
-        if transaction.engine == .postgres, !metrics.isEmpty {
+        if transaction.engine == .postgres {
             // `passRollups` names each metric once; the text for its count is built once per process.
-            inserted = try await transaction.query(SQL(unsafeText: Self.passEventWithCounters(metrics.count), parameters: [
+            let rows = try await transaction.query(SQL(unsafeText: Self.passEventWithCounters(metrics.count), parameters: [
                 .text(key.passTypeIdentifier), .text(key.serialNumber)] + metrics.map { SQLValue.text($0.name) } + [
                 .integer(Int64(Self.day(now))), .integer(Int64.random(in: 0..<Int64(Self.analyticsShards))),
                 .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
+                .integer(now), .integer(now), .text(Self.webhookChannel),
             ]))
+            if try rows[0].int("queued") > 0 { transaction.afterCommit(webhooksQueued) }
         } else {
-            inserted = try await transaction.query(SQL(
+            let inserted = try await transaction.query(SQL(
                 """
                 INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
                 SELECT ?, ?, pass_type_identifier, serial_number, template, ?, ? FROM passes
@@ -77,12 +87,16 @@ extension WalletStore {
                 .integer(now), .text(type.rawValue), .text(actor), .text(payloadText),
                 .text(key.passTypeIdentifier), .text(key.serialNumber)))
             try await addPassRollups(metrics, for: key, at: now, in: transaction)
+            try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
         }
-        try await queueDeliveries(events: try inserted.map { try $0.int64("id") }, at: now, in: transaction)
     }
 
-    /// The PostgreSQL statement appending a pass's event and adding one to each of `metrics` of its
-    /// counters (`metrics` names in `VALUES`): the pass's row read once, for both.
+    /// The end of a PostgreSQL statement whose events are inserted by a query named `inserted`.
+    private static let deliveriesOfInserted = postgresDeliveries(of: "inserted")
+
+    /// The PostgreSQL statement appending a pass's event, adding one to each of `metrics` of its
+    /// counters (`metrics` names in `VALUES`; none, no counter) and queuing its deliveries: the
+    /// pass's row read once, for all three.
     private static func passEventWithCounters(_ metrics: Int) -> String {
         metrics < passEventStatements.count ? passEventStatements[metrics] : passEventStatement(metrics)
     }
@@ -90,19 +104,21 @@ extension WalletStore {
     private static let passEventStatements = (0..<4).map(passEventStatement)
 
     private static func passEventStatement(_ metrics: Int) -> String {
-        let rows = SQL.list("(CAST(? AS TEXT))", count: max(metrics, 1))
+        let counted = metrics == 0 ? "SELECT CAST(NULL AS TEXT) WHERE FALSE" : "VALUES \(SQL.list("(CAST(? AS TEXT))", count: metrics))"
         return """
             WITH pass AS (
                 SELECT pass_type_identifier, serial_number, template, template_version FROM passes
                 WHERE pass_type_identifier = ? AND serial_number = ?),
-            counted (metric) AS (VALUES \(rows)),
+            counted (metric) AS (\(counted)),
             counters AS (
                 INSERT INTO analytics_rollups (day, template, version, metric, shard, count)
                 SELECT CAST(? AS INTEGER), pass.template, pass.template_version, counted.metric, CAST(? AS INTEGER), 1 FROM pass, counted
-                ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count)
-            INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
-            SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
-            RETURNING id
+                ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count),
+            inserted AS (
+                INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+                SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, ? FROM pass
+                RETURNING id, type, template),
+            \(deliveriesOfInserted)
             """
     }
 

@@ -5,6 +5,8 @@ import Storage
 /// Orders: the one write path of the order aggregate. Every change is a compare-and-swap on the
 /// order's update tag in one short transaction that also appends its event and audit row and
 /// queues a push per registered device, so nothing of a change is acknowledged unless all of it is.
+/// As a pass write does (``apply(_:in:)``), each appends its event and audit row before it draws the
+/// tag, so the tags' lock covers only what needs the tag, the counters and the pushes.
 extension WalletStore {
     /// Stores a new order under a new tag and appends `order.created` and an `order.create` audit
     /// row. Throws ``WalletStoreError/orderExists(_:)`` when the key is taken.
@@ -15,6 +17,9 @@ extension WalletStore {
         let modified = Milliseconds.of(lastModified)
         return try await storing("create the order \(key)") {
             try await database.transaction { transaction in
+                let counts = try await self.insertEvents(
+                    [Self.orderEvent(.orderCreated, key, template: template, actor: origin.actor, payload: [:])], at: now, in: transaction)
+                try await self.appendAudit([AuditDraft(action: "order.create", target: AuditDraft.order(key))], by: origin, at: now, in: transaction)
                 let tag = try await Self.nextUpdateTag(transaction)
                 do {
                     try await transaction.execute(SQL(
@@ -27,8 +32,7 @@ extension WalletStore {
                 } catch let error as StorageError where error.isUniqueViolation {
                     throw WalletStoreError.orderExists(key)
                 }
-                try await self.appendEvents([Self.orderEvent(.orderCreated, key, template: template, actor: origin.actor, payload: [:])], at: now, in: transaction)
-                try await self.appendAudit([AuditDraft(action: "order.create", target: AuditDraft.order(key))], by: origin, at: now, in: transaction)
+                try await self.addRollups(counts, at: now, in: transaction)
                 return StoredOrder(
                     key: key, template: template, document: document, authenticationToken: authenticationToken, updateTag: tag,
                     createdAt: Milliseconds.date(now), lastModified: Milliseconds.date(modified))
@@ -54,6 +58,12 @@ extension WalletStore {
                 )).first.map(StoredOrder.init(row:)) else { return .notFound }
                 if current.erasedAt != nil { return .erased(current) }
                 guard current.updateTag == change.expectedTag else { return .conflict(current: current) }
+                let counts = try await self.insertEvents([Self.orderEvent(
+                    change.erases ? .orderErased : .orderUpdated, change.key, template: current.template, actor: change.origin.actor,
+                    payload: ["changes": .array(change.changes.map(JSONValue.string))])], at: now, in: transaction)
+                try await self.appendAudit(
+                    [AuditDraft(action: change.erases ? "order.erase" : "order.update", target: AuditDraft.order(change.key), changes: change.changes)],
+                    by: change.origin, at: now, in: transaction)
                 let tag = try await Self.nextUpdateTag(transaction)
                 let modified = Milliseconds.of(change.lastModified)
                 let erasedAt: SQLValue = change.erases ? .integer(now) : .null
@@ -61,12 +71,7 @@ extension WalletStore {
                     "UPDATE orders SET document = ?, update_tag = ?, updated_at = ?, erased_at = ? WHERE order_type_identifier = ? AND order_identifier = ?",
                     .text(change.document), .integer(tag), .integer(modified), erasedAt, type, identifier))
                 if change.erases { try await Self.eraseTraces(of: change.key, in: transaction) }
-                try await self.appendEvents([Self.orderEvent(
-                    change.erases ? .orderErased : .orderUpdated, change.key, template: current.template, actor: change.origin.actor,
-                    payload: ["changes": .array(change.changes.map(JSONValue.string))])], at: now, in: transaction)
-                try await self.appendAudit(
-                    [AuditDraft(action: change.erases ? "order.erase" : "order.update", target: AuditDraft.order(change.key), changes: change.changes)],
-                    by: change.origin, at: now, in: transaction)
+                try await self.addRollups(counts, at: now, in: transaction)
                 let queued = try await Self.enqueuePushes(.order(change.key), now: now, in: transaction)
                 return .written(StoredOrder(
                     key: change.key, template: current.template, document: change.document, authenticationToken: current.authenticationToken,

@@ -4,11 +4,14 @@ import Storage
 extension WalletStore {
     /// Stores a new pass with a fresh update tag; throws ``WalletStoreError/passExists(_:)`` when the
     /// key is taken, so issuing the same serial twice cannot silently replace a pass. Its event and
-    /// audit row name `origin`.
+    /// audit row name `origin`; as in ``apply(_:in:)``, they are appended before the tags' lock,
+    /// which then covers only the row, the counters and the commit.
     public func createPass(_ pass: NewPass, origin: WriteOrigin = .api) async throws -> StoredPass {
         let now = clock.nowMilliseconds()
         do {
             return try await database.transaction { transaction in
+                let counts = try await self.insertEvents([Self.issueEvent(pass, actor: origin.actor)], at: now, in: transaction)
+                try await self.appendAudit([Self.issueAudit(pass)], by: origin, at: now, in: transaction)
                 let tag = try await Self.nextUpdateTag(transaction)
                 let rows = try await transaction.query(SQL(
                     """
@@ -22,10 +25,8 @@ extension WalletStore {
                     .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
                     .integer(now), .integer(now), .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null
                 ))
-                let stored = try StoredPass(row: rows[0])
-                try await self.appendEvents([Self.issueEvent(pass, actor: origin.actor)], at: now, in: transaction)
-                try await self.appendAudit([Self.issueAudit(pass)], by: origin, at: now, in: transaction)
-                return stored
+                try await self.addRollups(counts, at: now, in: transaction)
+                return try StoredPass(row: rows[0])
             }
         } catch let error as StorageError where error.isUniqueViolation {
             throw WalletStoreError.passExists(pass.key)

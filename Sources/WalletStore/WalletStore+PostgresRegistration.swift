@@ -19,8 +19,8 @@ extension WalletStore {
     func registerInOneStatement(deviceLibraryIdentifier device: String, pushToken: String, pass key: PassKey, at now: Int64) async throws -> RegistrationResult {
         let rows: [Row]
         do {
-            rows = try await database.query(SQL(
-                Self.registrationStatement,
+            // Only fixed fragments and placeholders make the text; every value is a parameter.
+            rows = try await database.query(SQL(unsafeText: Self.registrationStatement, parameters: [
                 .text(device), .text(pushToken), .integer(now),
                 .text(device), .text(key.passTypeIdentifier), .text(key.serialNumber), .integer(now),
                 .text(pushToken), .text(device), .text(pushToken),
@@ -30,8 +30,8 @@ extension WalletStore {
                 .text(AnalyticsMetric.devicesAdded.name), .text(AnalyticsMetric.installed.name), .integer(countsAnalytics ? 1 : 0),
                 .integer(now), .text(WalletEventType.passInstalled.rawValue), .text("device"),
                 .integer(now), .integer(now),
-                .text(Self.webhookChannel)
-            ))
+                .text(Self.webhookChannel),
+            ]))
         } catch let error as StorageError where error.isForeignKeyViolation {
             throw WalletStoreError.passNotFound(key)
         }
@@ -39,7 +39,7 @@ extension WalletStore {
         return try rows[0].int("inserted") == 1 ? .created : .alreadyRegistered
     }
 
-    private static let registrationStatement: StaticString = """
+    private static let registrationStatement = """
         WITH device AS (
             INSERT INTO devices (device_library_identifier, push_token, updated_at) VALUES (?, ?, ?)
             ON CONFLICT (device_library_identifier) DO UPDATE SET push_token = excluded.push_token, updated_at = excluded.updated_at
@@ -69,15 +69,6 @@ extension WalletStore {
             INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
             SELECT CAST(? AS BIGINT), ?, pass_type_identifier, serial_number, template, ?, '{"devices":' || devices || '}' FROM pass
             RETURNING id, type, template),
-        deliveries AS (
-            INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at)
-            SELECT webhook_endpoints.id, event.id, CAST(? AS BIGINT), CAST(? AS BIGINT)
-            FROM event JOIN webhook_endpoints ON webhook_endpoints.enabled
-                AND (webhook_endpoints.event_types = '*' OR strpos(webhook_endpoints.event_types, ',' || event.type || ',') > 0)
-                AND (webhook_endpoints.templates = '*' OR strpos(webhook_endpoints.templates, ',' || COALESCE(event.template, '') || ',') > 0)
-            RETURNING 1)
-        SELECT (SELECT COUNT(*) FROM registered) AS inserted,
-               (SELECT COUNT(*) FROM deliveries) AS queued,
-               (SELECT pg_notify(?, '') FROM deliveries LIMIT 1) AS notified
+        \(postgresDeliveries(of: "event")), (SELECT COUNT(*) FROM registered) AS inserted
         """
 }

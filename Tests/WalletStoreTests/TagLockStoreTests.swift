@@ -55,6 +55,51 @@ import Testing
         }
     }
 
+    @Test("issuing a pass, creating an order and changing one append their events and audit rows before the tags' lock")
+    func issuesAndOrdersWaitOnlyForTheTag() async throws {
+        try await TestEngine.postgres.withLocation { configuration in
+            try await configuration.withStore(clock: TestClock()) { store in
+                let existing = OrderKey(orderTypeIdentifier: "order.com.example.shop", orderIdentifier: "o-1")
+                let order = try await store.createOrder(
+                    existing, template: "shop", document: "{}", authenticationToken: "order-token-0123456789", lastModified: Date(), origin: .api)
+                let before = try await store.createPass(Fixture.pass("first")).updateTag
+                let observer = try await configuration.open(poolSize: 2)
+                let tags = try await withCleanup {
+                    try await withThrowingTaskGroup(of: Int64.self) { group in
+                        try await AdvisoryLocks.holding(WalletStore.updateTagLock, on: observer) {
+                            group.addTask { try await store.createPass(Fixture.pass("issued")).updateTag }
+                            group.addTask {
+                                try await store.createOrder(
+                                    OrderKey(orderTypeIdentifier: existing.orderTypeIdentifier, orderIdentifier: "o-2"), template: "shop", document: "{}",
+                                    authenticationToken: "order-token-0123456789", lastModified: Date(), origin: .api).updateTag
+                            }
+                            group.addTask {
+                                let change = OrderChange(
+                                    key: existing, expectedTag: order.updateTag, document: #"{"status":"shipped"}"#, lastModified: Date(),
+                                    changes: ["status"], origin: .api)
+                                guard case .written(let written, _) = try await store.writeOrder(change) else { throw FixtureError("the order change did not land") }
+                                return written.updateTag
+                            }
+                            // All three reach the lock with their event and audit row written; no pass, counter or push yet.
+                            try await AdvisoryLocks.waitForWaiters(3, written: Self.beforeTheTag, untouched: ["passes", "analytics_rollups", "push_outbox"], on: observer)
+                        }
+                        return try await group.reduce(into: [Int64]()) { $0.append($1) }
+                    }
+                } cleanup: {
+                    await observer.close()
+                }
+                #expect(Set(tags).count == 3 && tags.allSatisfy { $0 > before }, "a tag each, after the last: \(tags)")
+                let events = try await EventLogStoreTests.all(store, expecting: 5)
+                let orderEvents: [String] = events.map(\.type.rawValue).filter { $0.hasPrefix("order.") }.sorted()
+                #expect(orderEvents == ["order.created", "order.created", "order.updated"])
+                #expect(try await store.auditEntries(AuditFilter(action: "pass.issue")).count == 2)
+                #expect(try await store.auditEntries(AuditFilter(action: "order.update")).count == 1)
+                let counted = try await store.database.query(SQL("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS issued FROM analytics_rollups WHERE metric = 'pass.issued'"))
+                #expect(try counted[0].int("issued") == 2, "both issues counted")
+            }
+        }
+    }
+
     @Test("writers of passes, issues and registrations sharing devices and counters never deadlock", arguments: TestEngine.selected)
     func interleavedWritersNeverDeadlock(engine: TestEngine) async throws {
         try await engine.withStore { store in

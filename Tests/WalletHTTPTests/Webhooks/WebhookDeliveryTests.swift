@@ -61,11 +61,12 @@ import WalletHTTP
         }
     }
 
-    @Test func aSubscriptionGetsOnlyItsTypesAndTemplates() async throws {
+    @Test(arguments: Engine.selected)
+    func aSubscriptionGetsOnlyItsTypesAndTemplates(engine: Engine) async throws {
         try await withScratch { folder in
             let receiver = try WebhookReceiverProcess(folder: folder)
             defer { receiver.stop() }
-            try await withService { server in
+            try await withService(engine: engine) { server in
                 _ = try await Self.subscribe(server, receiver, types: ["pass.voided", "pass.issued"], templates: ["loyalty"])
                 try await Self.life(server, serial: "WH-F")
                 let deliveries = try await receiver.waitForDeliveries { $0.count >= 2 }
