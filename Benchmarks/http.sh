@@ -6,7 +6,9 @@
 #
 # For each engine: starts `passwright serve` (release build) on 127.0.0.1, issues a pass, registers
 # a device, then runs wrk (2 threads, 32 connections) against register (a new device each request),
-# list serials (200 with a body) and get pass (200, the signed .pkpass), and prints requests/s and
+# issue (POST /api/v1/passes, a new pass each request: validated and stored, its event, audit row and
+# counters written; nothing signed), list serials (200 with a body) and get pass (200, the signed
+# .pkpass), and prints requests/s and
 # the p50/p99 latency wrk reports, and the CPU each request cost the server (user + system time from
 # /proc/<pid>/stat over the run) and, on PostgreSQL, the database's processes. First it builds and
 # measures Benchmarks/hello.c, libmicrohttpd answering a 60-byte JSON body with the daemon shape serve
@@ -49,7 +51,7 @@ measure() {
   [ -n "${database_pids:-}" ] && db_cpu="$(( (db_after[0] + db_after[1] - db_before[0] - db_before[1]) * tick_us / requests )) µs"
   return 0
 }
-# pgbench_rows REGISTER LIST GET: PostgreSQL's own limit on this machine in the same run, with wrk's
+# pgbench_rows REGISTER LIST GET ISSUE: PostgreSQL's own limit on this machine in the same run, with wrk's
 # client count (32 clients, 2 threads, prepared statements): select-only (`pgbench -S`, one primary-key
 # read a transaction) and a one-row insert a transaction (what a registration commits at least). Prints
 # them, their PostgreSQL CPU per transaction, and Passwright's requests/s as a share of each.
@@ -80,7 +82,7 @@ pgbench_rows() {
   python3 Benchmarks/lib/register-statement.py "$PASS_TYPE" "$SERIAL" >"$work/register.sql"
   pgbench_url=$pg_url pgbench_run register -f "$work/register.sql"
   echo "| postgres | pgbench running the registration's statement, -M prepared (a new device each) | $tps | — | — | — | 0 | — | $db_cpu | — |"
-  pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of PostgreSQL running the registration's statement alone ($tps/s) and $(python3 -c "print(f'{$1 / $insert_tps:.2f}')") of the one-row insert's $insert_tps/s; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
+  pg_ratios="PostgreSQL's own limit, same run, 32 clients: register $1/s = $(python3 -c "print(f'{$1 / $tps:.2f}')") of PostgreSQL running the registration's statement alone ($tps/s) and $(python3 -c "print(f'{$1 / $insert_tps:.2f}')") of the one-row insert's $insert_tps/s; issue $4/s = $(python3 -c "print(f'{$4 / $insert_tps:.2f}')") of the one-row insert; list serials $2/s = $(python3 -c "print(f'{$2 / $select_tps:.2f}')") and get pass $3/s = $(python3 -c "print(f'{$3 / $select_tps:.2f}')") of select-only's $select_tps/s."
 }
 pg_ratios=
 sized_ratios=
@@ -133,13 +135,15 @@ for engine in sqlite postgres; do
   base="http://127.0.0.1:$port"
   run "register (POST, new device each time)" "$base/" Benchmarks/wrk/register.lua
   register_rps=$rps
+  ADMIN=$admin SERIAL_PREFIX=$engine run "issue (POST /api/v1/passes, new pass each time)" "$base/" Benchmarks/wrk/issue.lua
+  issue_rps=$rps
   run "list serials (GET, 200)" "$base/wallet/v1/devices/bench-device/registrations/$PASS_TYPE"
   list_rps=$rps
   run "get pass (GET, 200 .pkpass)" "$base/wallet/v1/passes/$PASS_TYPE/$SERIAL" Benchmarks/wrk/get-pass.lua
   sized_ratios+="get pass on $engine $rps/s = $(python3 -c "print(f'{$rps / $sized_hello:.2f}')") of hello answering a pass-sized body ($sized_hello/s). "
   kill "$server"; wait "$server" 2>/dev/null || true; server=
   if [ "$engine" = postgres ]; then
-    pgbench_rows "$register_rps" "$list_rps" "$rps"
+    pgbench_rows "$register_rps" "$list_rps" "$rps" "$issue_rps"
   fi
 done
 echo

@@ -14,7 +14,23 @@ import sys
 
 pass_type, serial = sys.argv[1], sys.argv[2]
 source = open("Sources/WalletStore/WalletStore+PostgresRegistration.swift").read()
-statement = re.search(r'registrationStatement: StaticString = """(.*?)"""', source, re.S).group(1)
+statement = re.search(r'registrationStatement = """(.*?)"""', source, re.S).group(1)
+# Its end, the webhook deliveries, is WalletStore.postgresDeliveries(of:), which every statement
+# that inserts events shares: expanded here as Swift interpolates it.
+webhooks = open("Sources/WalletStore/WalletStore+Webhooks.swift").read()
+
+
+def swift_text(function):
+    """The string literal a static function of WalletStore+Webhooks.swift returns."""
+    return re.search(rf'func {function}\(.*?"""\n(.*?)"""', webhooks, re.S).group(1)
+
+
+matches = swift_text("endpointMatches").replace("\\(events)", "event").replace("\\(contains)", "strpos")
+deliveries = swift_text("postgresDeliveries").replace("\\(endpointMatches(source, contains: \"strpos\"))", matches)
+deliveries = deliveries.replace("\\(source)", "event")
+statement = statement.replace('\\(postgresDeliveries(of: "event"))', deliveries)
+if "\\(" in statement:
+    sys.exit("the registration statement interpolates something this script does not expand: update it")
 device = "'bench-sql-' || :c || '-' || :n"
 token = "'0123456789abcdef0123456789abcdef'"
 pass_key = [f"'{pass_type}'", f"'{serial}'"]
