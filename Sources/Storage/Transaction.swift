@@ -47,6 +47,16 @@ public struct Transaction: Sendable {
         return try await connection.query(sql)
     }
 
+    /// Runs one statement whose result the body does not need: on PostgreSQL it travels with the
+    /// transaction's next statement or its `COMMIT`, in the same round trip (libpq's pipeline mode),
+    /// so a write's audit row or counters cost no wait of their own; on SQLite, in process, it runs
+    /// now. Its failure fails that statement or the commit instead, and so the whole transaction:
+    /// only for statements no caller tells apart by their error (no unique key a caller catches).
+    public func executeLater(_ sql: SQL) async throws {
+        try state.checkOpen()
+        try await connection.executeLater(sql)
+    }
+
     /// Runs a multi-statement script inside the transaction (migrations).
     func executeScript(_ script: String) async throws {
         try state.checkOpen()

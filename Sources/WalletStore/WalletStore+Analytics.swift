@@ -82,7 +82,8 @@ extension WalletStore {
         var count: Int
     }
 
-    /// Adds each row's count to its counter on `shard`, 100 rows per statement.
+    /// Adds each row's count to its counter on `shard`, 100 rows per statement, each with the
+    /// transaction's next statement (an upsert: nothing to read, no key to fail on).
     private static func upsertRollups(_ rows: [Counter], shard: Int, in transaction: Transaction) async throws {
         // In key order, so two writers of the same counters lock them in the same order.
         let entries = rows.filter { $0.count != 0 }.sorted {
@@ -97,7 +98,7 @@ extension WalletStore {
                 ]
             }
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            try await transaction.execute(SQL(unsafeText: """
+            try await transaction.executeLater(SQL(unsafeText: """
                 INSERT INTO analytics_rollups (day, template, version, metric, shard, count) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: batch.count))
                 ON CONFLICT (day, template, version, metric, shard) DO UPDATE SET count = analytics_rollups.count + excluded.count
                 """, parameters: parameters))

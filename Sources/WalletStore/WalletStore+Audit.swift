@@ -12,7 +12,8 @@ extension WalletStore {
     /// job's batch of 200 issued passes is audited with one statement.
     private static let auditInsertBatch = 500
 
-    /// Appends `drafts` by `origin` in the caller's transaction.
+    /// Appends `drafts` by `origin` in the caller's transaction, with its next statement (the rows
+    /// are new and nothing reads their result: ``Transaction/executeLater(_:)``).
     func appendAudit(_ drafts: [AuditDraft], by origin: WriteOrigin, at now: Int64, in transaction: Transaction) async throws {
         for batch in drafts.batches(of: Self.auditInsertBatch) {
             var parameters: [SQLValue] = []
@@ -23,7 +24,7 @@ extension WalletStore {
                 ]
             }
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            try await transaction.execute(SQL(unsafeText: """
+            try await transaction.executeLater(SQL(unsafeText: """
                 INSERT INTO audit_log (occurred_at, actor, source, address, action, target, changes) VALUES \(SQL.list("(?, ?, ?, ?, ?, ?, ?)", count: batch.count))
                 """, parameters: parameters))
         }

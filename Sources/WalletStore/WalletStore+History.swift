@@ -73,7 +73,7 @@ extension WalletStore {
                 ]
             }
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-            try await transaction.execute(SQL(
+            try await transaction.executeLater(SQL(
                 unsafeText: """
                     INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
                     VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: batch.count))

@@ -9,6 +9,8 @@ protocol DatabaseConnection: Actor {
     func execute(_ sql: SQL) throws -> Int
     /// Runs one statement; returns its rows.
     func query(_ sql: SQL) throws -> [Row]
+    /// Runs one statement whose result nobody reads, now or with the next one (``Transaction/executeLater(_:)``).
+    func executeLater(_ sql: SQL) throws
     /// Runs a script of several statements without parameters (migrations).
     func executeScript(_ script: String) throws
     /// Releases the engine resources; later calls fail with ``StorageError/closed(engine:)``.

@@ -29,6 +29,7 @@ actor PostgresConnection: TransactionalConnection {
 
     func execute(_ sql: SQL) throws -> Int { try session.execute(sql) }
     func query(_ sql: SQL) throws -> [Row] { try session.query(sql) }
+    func executeLater(_ sql: SQL) throws { try session.executeLater(sql) }
     func executeScript(_ script: String) throws { try session.executeScript(script) }
     func begin() throws { try session.begin() }
     func commit() throws { try session.commit() }

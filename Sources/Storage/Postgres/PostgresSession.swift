@@ -9,6 +9,9 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
     private var statements = PostgresStatements()
     /// `begin()` was called and no statement has run since: `BEGIN` travels with the first one.
     private var beginPending = false
+    /// Statements of the open transaction whose results nobody waits for (``executeLater(_:)``):
+    /// they travel with the next statement or the `COMMIT`.
+    private var deferred: [PostgresBoundStatement] = []
 
     /// A session not connected yet; `location` is the URL without its password, for errors.
     init(location: String) {
@@ -38,10 +41,17 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
         }
     }
 
+    /// Queues `sql` to go with the transaction's next statement or its `COMMIT`, in the same round
+    /// trip; its failure fails that statement or the commit (and so the transaction). Prepared now,
+    /// so a statement whose text or parameters do not fit fails here.
+    func executeLater(_ sql: SQL) throws {
+        deferred.append(try bind(sql, on: connectedHandle()))
+    }
+
     /// Scripts are migrations: their schema changes may leave a prepared statement planned against
     /// a table that changed, so the prepared ones are dropped after.
     func executeScript(_ script: String) throws {
-        try sendPendingBegin()
+        try flush(then: nil)
         try command(script)
         try statements.forgetAll(on: connectedHandle())
     }
@@ -55,18 +65,23 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
     /// `ROLLBACK`; that is turned into an error so the caller never believes it committed.
     func commit() throws {
         // A transaction that ran no statement was never begun on the server.
-        guard !beginPending else {
+        guard !beginPending || !deferred.isEmpty else {
             beginPending = false
             return
         }
         let handle = try connectedHandle()
-        let result = try Self.check(PQexec(handle.pointer, "COMMIT"), sql: "COMMIT", on: handle)
+        let result = deferred.isEmpty
+            ? try Self.check(PQexec(handle.pointer, "COMMIT"), sql: "COMMIT", on: handle)
+            : try flush(then: .command("COMMIT"))!
         guard String(cString: PQcmdStatus(result.pointer)) == "COMMIT" else {
             throw StorageError.statementFailed(engine: .postgres, sql: "COMMIT", code: "25P02", message: "the transaction was rolled back because a statement in it failed")
         }
     }
 
     func rollback() throws {
+        // Deferred statements were never sent; a transaction whose `BEGIN` was not either is nothing
+        // on the server.
+        deferred = []
         guard !beginPending else {
             beginPending = false
             return
@@ -74,10 +89,19 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
         try command("ROLLBACK")
     }
 
-    private func sendPendingBegin() throws {
-        guard beginPending else { return }
+    /// Sends what waits for the next round trip (`BEGIN`, deferred statements) followed by `final`,
+    /// in one pipeline, and returns `final`'s result; the first failure among them is thrown. With
+    /// nothing waiting, `final` alone is not sent here (nil).
+    @discardableResult
+    private func flush(then final: PostgresCall?) throws -> PostgresResult? {
+        guard beginPending || !deferred.isEmpty else { return nil }
+        let calls = (beginPending ? [PostgresCall.command("BEGIN")] : []) + deferred.map(PostgresCall.prepared) + (final.map { [$0] } ?? [])
         beginPending = false
-        try command("BEGIN")
+        deferred = []
+        let handle = try connectedHandle()
+        let results = try handle.pipeline(calls)
+        for (result, call) in zip(results, calls) { try Self.check(result, sql: call.sql, on: handle) }
+        return final == nil ? nil : results.last
     }
 
     /// Runs statements without parameters and without preparing them.
@@ -103,14 +127,27 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
         return handle
     }
 
-    /// Sends one statement with its parameters: text format for numbers and text (PostgreSQL infers
-    /// their types from the statement), binary `bytea` for blobs. The statement is prepared once per
-    /// connection. A statement the server no longer knows (`26000`: a pooler in between, `DISCARD ALL`)
-    /// or whose plan another instance's migration outdated (`0A000`) is prepared again and sent once
-    /// more, outside a transaction only: inside one, the failure has already aborted it.
+    /// Sends one statement with its parameters (``bind(_:on:)``). A statement the server no longer
+    /// knows (`26000`: a pooler in between, `DISCARD ALL`) or whose plan another instance's migration
+    /// outdated (`0A000`) is prepared again and sent once more, outside a transaction only: inside
+    /// one, the failure has already aborted it.
     private func run(_ sql: SQL) throws -> PostgresResult {
+        let handle = try connectedHandle()
+        do {
+            return try execute(try bind(sql, on: handle), on: handle)
+        } catch let error as StorageError where error.isOutdatedStatement {
+            statements.forget()
+            guard PQtransactionStatus(handle.pointer) == PQTRANS_IDLE else { throw error }
+            return try execute(try bind(sql, on: handle), on: handle)
+        }
+    }
+
+    /// `sql` prepared on `handle` (once per connection) with its parameters: text format for numbers
+    /// and text (PostgreSQL infers their types from the statement), binary `bytea` for blobs.
+    private func bind(_ sql: SQL, on handle: PostgresHandle) throws -> PostgresBoundStatement {
         var values: [UnsafeMutablePointer<CChar>?] = []
-        defer { values.forEach { free($0) } }
+        var bound = false
+        defer { if !bound { values.forEach { free($0) } } }
         var lengths: [Int32] = []
         var formats: [Int32] = []
         var types: [Oid] = []
@@ -144,27 +181,19 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
             formats.append(format)
             types.append(type)
         }
-        let handle = try connectedHandle()
-        let borrowed = values.map { UnsafePointer($0) }
-        do {
-            return try execute(types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
-        } catch let error as StorageError where error.isOutdatedStatement {
-            statements.forget()
-            guard PQtransactionStatus(handle.pointer) == PQTRANS_IDLE else { throw error }
-            return try execute(types: types, values: borrowed, lengths: lengths, formats: formats, sql: sql.text, on: handle)
-        }
+        // Deferred statements name prepared statements that a full set would drop: they go first.
+        if !deferred.isEmpty, statements.dropsAll(toPrepare: sql.text, types: types) { try flush(then: nil) }
+        let name = try statements.name(for: sql.text, types: types, on: handle)
+        bound = true
+        return PostgresBoundStatement(sql: sql.text, name: name, values: values, lengths: lengths, formats: formats)
     }
 
-    private func execute(
-        types: [Oid], values: [UnsafePointer<CChar>?], lengths: [Int32], formats: [Int32], sql: String, on handle: PostgresHandle
-    ) throws -> PostgresResult {
-        let name = try statements.name(for: sql, types: types, on: handle)
-        if beginPending {
-            beginPending = false
-            return try handle.beginAndExecute(prepared: name, values: values, lengths: lengths, formats: formats, sql: sql)
-        }
-        let raw = PQexecPrepared(handle.pointer, name, Int32(values.count), values, lengths, formats, 0)
-        return try Self.check(raw, sql: sql, on: handle)
+    /// Runs `statement`, with whatever waits for the next round trip in front of it.
+    private func execute(_ statement: PostgresBoundStatement, on handle: PostgresHandle) throws -> PostgresResult {
+        if let result = try flush(then: .prepared(statement)) { return result }
+        let borrowed = statement.values.map { UnsafePointer($0) }
+        let raw = PQexecPrepared(handle.pointer, statement.name, Int32(borrowed.count), borrowed, statement.lengths, statement.formats, 0)
+        return try Self.check(raw, sql: statement.sql, on: handle)
     }
 
     /// The error gate: adopts a result and turns a failed one into a typed error carrying the
@@ -174,7 +203,13 @@ final class PostgresSession: @unchecked Sendable {  // @unchecked: never shared;
         guard let raw else {
             throw StorageError.statementFailed(engine: .postgres, sql: sql, code: "08006", message: handle.lastMessage)
         }
-        let result = PostgresResult(adopting: raw)
+        return try check(PostgresResult(adopting: raw), sql: sql, on: handle)
+    }
+
+    /// ``check(_:sql:on:)`` for a result already adopted.
+    @discardableResult
+    static func check(_ result: PostgresResult, sql: String, on handle: PostgresHandle) throws -> PostgresResult {
+        let raw = result.pointer
         let status = PQresultStatus(raw)
         if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK {
             return result

@@ -41,6 +41,12 @@ struct PostgresStatements {
         return name
     }
 
+    /// Whether preparing `sql` with `types` would first drop every prepared statement (the set is
+    /// full and does not hold it): statements bound but not sent yet must go out before.
+    func dropsAll(toPrepare sql: String, types: [Oid]) -> Bool {
+        names.count >= Self.limit && names[Key(text: sql, types: types)] == nil
+    }
+
     /// Forgets every statement locally; after a reset the server has none left.
     mutating func forget() {
         names.removeAll()

@@ -33,6 +33,8 @@ actor SQLiteConnection: DatabaseConnection {
 
     func execute(_ sql: SQL) throws -> Int { try opened().execute(sql) }
     func query(_ sql: SQL) throws -> [Row] { try opened().query(sql) }
+    /// In process there is no round trip to save: it runs now.
+    func executeLater(_ sql: SQL) throws { _ = try opened().execute(sql) }
     func executeScript(_ script: String) throws { try opened().executeScript(script) }
 
     /// Joins the shared transaction, opening it (`BEGIN IMMEDIATE`) if none is open, and starts the
