@@ -104,7 +104,8 @@ extension WalletStore {
         max(now, (previous / 1_000 + 1) * 1_000)
     }
 
-    /// Writes one batch of updated passes with one statement; `expiries` are their changes'
+    /// Writes one batch of updated passes with one statement, with the transaction's next (nothing
+    /// reads its result: the rows are the ones the caller locked); `expiries` are their changes'
     /// ``PassChange/expiresAt`` (`nil`: keep the recorded one).
     private static func write(_ passes: ArraySlice<StoredPass>, expiries: ArraySlice<Date??>, tag: Int64, in transaction: Transaction) async throws {
         var parameters: [SQLValue] = []
@@ -118,7 +119,7 @@ extension WalletStore {
         parameters.append(.integer(tag))
         let rows = SQL.list("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: passes.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
-        try await transaction.execute(SQL(unsafeText: """
+        try await transaction.executeLater(SQL(unsafeText: """
             WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version, expiry_given, expires_at)
             AS (VALUES \(rows))
             UPDATE passes SET
