@@ -3,8 +3,9 @@ import PassModel
 import Storage
 
 /// Webhook endpoints and the delivery outbox. Deliveries are queued by the transaction that appends
-/// their event (``queueDeliveries(events:at:in:)``), so a committed event always has its deliveries
-/// and a rolled-back one never does, and are drained by the webhook worker of every instance.
+/// their event (on PostgreSQL in the event's own statement, ``postgresDeliveries(of:)``; on SQLite
+/// by ``queueDeliveries(events:at:in:)``), so a committed event always has its deliveries and a
+/// rolled-back one never does, and are drained by the webhook worker of every instance.
 extension WalletStore {
     /// The PostgreSQL channel a commit that queued deliveries notifies.
     static let webhookChannel = "passwright_webhooks"
@@ -13,6 +14,7 @@ extension WalletStore {
     /// event order; the worker is told after the commit. On SQLite, whose statements cost no round
     /// trip; PostgreSQL queues them in the statement that inserts the events (``postgresDeliveries(of:)``).
     func queueDeliveries(events: [Int64], at now: Int64, in transaction: Transaction) async throws {
+        precondition(transaction.engine == .sqlite, "PostgreSQL queues deliveries in the events' statement")
         guard !events.isEmpty else { return }
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         let queued = try await transaction.execute(SQL(unsafeText: """
