@@ -177,7 +177,9 @@ extension WalletStore {
     /// `pass.issued` event each; a serial number taken already, or by an earlier record of the batch,
     /// fails its record), marks each record, moves the job's counters and finishes the job when
     /// nothing is left. Throws ``WalletStoreError/leaseLost(_:)``, writing nothing, when a record's
-    /// lease passed to another instance meanwhile. Returns the job as it now is.
+    /// lease passed to another instance meanwhile, and
+    /// ``WalletStoreError/templateVersionSuperseded(template:version:)``, writing nothing, when the
+    /// template version the passes were built from is no longer current. Returns the job as it now is.
     ///
     /// The passes go in with one multi-row `INSERT` and the records are marked with one `UPDATE` per
     /// batch: a statement per record cost PostgreSQL's jobs a round trip each, 1,700 records/s against
@@ -192,6 +194,7 @@ extension WalletStore {
                     if case .issue(let pass) = settlement.outcome { pass } else { nil }
                 }
                 let tag = passes.isEmpty ? 0 : try await Self.nextUpdateTag(transaction)
+                try await Self.requireCurrentVersions(of: passes, in: transaction)
                 var inserted = Set<PassKey>()
                 for batch in passes.batches(of: Self.bulkSettlementBatch) {
                     inserted.formUnion(try await Self.insertIssued(batch, tag: tag, at: now, in: transaction))
@@ -240,6 +243,18 @@ extension WalletStore {
                 }
                 return try await self.finishBulkJobIfDone(job, at: now, in: transaction)
             }
+        }
+    }
+
+    /// Throws ``WalletStoreError/templateVersionSuperseded(template:version:)`` unless every template
+    /// version `passes` were built from is still current (``versionIsCurrent``; one statement per
+    /// version, and a batch is built from one): read under the tags' lock, as an issue's insert does.
+    private static func requireCurrentVersions(of passes: [NewPass], in transaction: Transaction) async throws {
+        var checked = Set<String>()
+        for pass in passes where checked.insert("\(pass.templateVersion) \(pass.template)").inserted {
+            let current = try await transaction.query(SQL(
+                unsafeText: "SELECT 1 AS current WHERE \(versionIsCurrent)", parameters: versionIsCurrentParameters(pass)))
+            guard !current.isEmpty else { throw WalletStoreError.templateVersionSuperseded(template: pass.template, version: pass.templateVersion) }
         }
     }
 

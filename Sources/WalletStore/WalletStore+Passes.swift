@@ -6,6 +6,10 @@ extension WalletStore {
     /// key is taken, so issuing the same serial twice cannot silently replace a pass. Its event and
     /// audit row name `origin`; as in ``apply(_:in:)``, they are appended before the tags' lock,
     /// which then covers only the row, the counters and the commit.
+    ///
+    /// The row goes in only while the pass's template version is still current
+    /// (``versionIsCurrent``, read under the tags' lock), else
+    /// ``WalletStoreError/templateVersionSuperseded(template:version:)`` and nothing is written.
     public func createPass(_ pass: NewPass, origin: WriteOrigin = .api) async throws -> StoredPass {
         let now = clock.nowMilliseconds()
         do {
@@ -13,26 +17,51 @@ extension WalletStore {
                 let counts = try await self.insertEvents([Self.issueEvent(pass, actor: origin.actor)], at: now, in: transaction)
                 try await self.appendAudit([Self.issueAudit(pass)], by: origin, at: now, in: transaction)
                 let tag = try await Self.nextUpdateTag(transaction)
+                // Columns other than text are cast: a parameter's type is not taken from the column in
+                // `INSERT … SELECT` as it is in `VALUES`.
                 let rows = try await transaction.query(SQL(
-                    """
+                    unsafeText: """
                     INSERT INTO passes (pass_type_identifier, serial_number, template, data, overrides, authentication_token,
                                         update_tag, voided, created_at, updated_at, template_version, expires_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    SELECT ?, ?, ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BOOLEAN), CAST(? AS BIGINT), CAST(? AS BIGINT),
+                           CAST(? AS BIGINT), CAST(? AS BIGINT)
+                    WHERE \(Self.versionIsCurrent)
                     RETURNING pass_type_identifier, serial_number, template, data, overrides, authentication_token,
                               update_tag, voided, created_at, updated_at, template_version, last_notified_at
                     """,
-                    .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
-                    .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
-                    .integer(now), .integer(now), .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null
-                ))
+                    parameters: [
+                        .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.template), .text(pass.data),
+                        .text(pass.overrides), .text(pass.authenticationToken), .integer(tag), .integer(pass.voided ? 1 : 0),
+                        .integer(now), .integer(now), .integer(pass.templateVersion), pass.expiresAt.map { .integer(Milliseconds.of($0)) } ?? .null,
+                    ] + Self.versionIsCurrentParameters(pass)))
+                guard let row = rows.first else {
+                    throw WalletStoreError.templateVersionSuperseded(template: pass.template, version: pass.templateVersion)
+                }
                 try await self.addRollups(counts, at: now, in: transaction)
-                return try StoredPass(row: rows[0])
+                return try StoredPass(row: row)
             }
         } catch let error as StorageError where error.isUniqueViolation {
             throw WalletStoreError.passExists(pass.key)
         } catch let error as StorageError {
             throw WalletStoreError.database(operation: "create the pass \(pass.key)", error: error)
         }
+    }
+
+    /// The condition that a new pass's template version is still its template's current one (three
+    /// parameters: ``versionIsCurrentParameters(_:)``), checked by the statement that stores it,
+    /// after the tags' lock. Publishing a version takes that lock too
+    /// (``saveTemplateVersion(_:)``), so either the pass commits first and the roll-out that
+    /// follows the new version moves it, or the version does and the pass is built again from it:
+    /// read before the transaction, it could be stored at a version a roll-out had already passed,
+    /// and stay there until the next. (Version 0, a pass from before versions, goes in as it is:
+    /// every roll-out moves such passes.)
+    static let versionIsCurrent = """
+        (CAST(? AS BIGINT) = 0 OR EXISTS (SELECT 1 FROM templates WHERE name = ? AND current_version = CAST(? AS BIGINT)))
+        """
+
+    /// The parameters of ``versionIsCurrent`` for `pass`.
+    static func versionIsCurrentParameters(_ pass: NewPass) -> [SQLValue] {
+        [.integer(pass.templateVersion), .text(pass.template), .integer(pass.templateVersion)]
     }
 
     /// The `pass.issued` event of `pass`, issued by `actor`: its template version and whether it is void.

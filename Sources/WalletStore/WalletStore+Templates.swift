@@ -12,7 +12,8 @@ extension WalletStore {
     /// versions N and N+1, never the same number, and a half-stored version is never visible.
     ///
     /// When the template is new, passes stored before templates had versions (version 0) adopt
-    /// version 1 without a new tag: they were rendered from these very files.
+    /// version 1 without a new tag: they were rendered from these very files. The version becomes
+    /// current under the tags' lock, so no pass of an older version is stored after it.
     public func saveTemplateVersion(_ version: NewTemplateVersion) async throws -> TemplateSave {
         let now = clock.nowMilliseconds()
         return try await storing("store a version of the template \(version.name)") {
@@ -41,6 +42,10 @@ extension WalletStore {
                         "INSERT INTO template_files (name, version, path, bytes) VALUES (?, ?, ?, ?)",
                         .text(version.name), .integer(next), .text(file.path), .blob(file.bytes)))
                 }
+                // Under the tags' lock, held to the commit: an issue of the old version that holds it
+                // commits first (and the roll-out that follows sees its pass); one that waits for it
+                // finds this version current and builds its pass again (``versionIsCurrent``).
+                try await Self.lockTags(transaction)
                 _ = try await transaction.execute(SQL(
                     "UPDATE templates SET current_version = ?, updated_at = ? WHERE name = ?",
                     .integer(next), .integer(now), .text(version.name)))

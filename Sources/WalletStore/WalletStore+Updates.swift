@@ -97,6 +97,14 @@ extension WalletStore {
         return try rows[0].int64("tag")
     }
 
+    /// Takes the tags' lock until the transaction ends, drawing no tag: on PostgreSQL, for a write
+    /// that must not commit between a writer's tag and its commit. (SQLite's single writer already
+    /// keeps them apart.)
+    static func lockTags(_ transaction: Transaction) async throws {
+        guard transaction.engine == .postgres else { return }
+        _ = try await transaction.query(SQL("SELECT pg_advisory_xact_lock(?::bigint)", .integer(updateTagLock)))
+    }
+
     /// The modification time of a change at `now`: at least the next whole second after `previous`,
     /// because `Last-Modified` / `If-Modified-Since` compare whole seconds and a second change within
     /// the same second would otherwise be answered 304.

@@ -24,6 +24,11 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
     case updateConflict(PassKey, attempts: Int)
     /// No template of this name is stored (HTTP 404).
     case templateNotFound(String)
+    /// A pass (or a bulk batch of them) was built from `version` of `template`, and a newer version
+    /// became current before it was stored: nothing was written. Issuers build it again from the
+    /// new version (a roll-out that has begun would not move a pass stored after its pages went
+    /// by); after repeated tries, HTTP 503 with `Retry-After`.
+    case templateVersionSuperseded(template: String, version: Int64)
     /// No bulk job has this id (HTTP 404).
     case bulkJobNotFound(String)
     /// The lease on a bulk job's record passed to another instance before this one settled it: it
@@ -53,6 +58,8 @@ public enum WalletStoreError: Error, Sendable, CustomStringConvertible {
             "The pass \(key) changed under the update \(attempts) times in a row (other writers got there first); nothing of this update was written to it, try again"
         case .templateNotFound(let name):
             "No template '\(name)' is stored; upload it with PUT /api/v1/templates/\(name) or `passwright templates push`"
+        case .templateVersionSuperseded(let template, let version):
+            "Version \(version) of the template '\(template)' stopped being current while the pass was being issued from it (a newer version was published); nothing was written, try again"
         case .bulkJobNotFound(let id):
             "No bulk job \(id) is stored; it may have been pruned after the retention period"
         case .leaseLost(let what):

@@ -1,13 +1,14 @@
 import Foundation
 import Locking
 import PassModel
+import PasswrightLogging
 import Signing
 import Storage
 import PasswrightTesting
 import Testing
 @testable import WalletCore
 @testable import WalletHTTP
-import WalletStore
+@testable import WalletStore
 
 /// The service layer over a real store on both engines: updates render outside any transaction,
 /// write with a compare-and-swap and retry on conflict; the clock and token checks are its own.
@@ -101,6 +102,69 @@ import WalletStore
             #expect(try await service.recentDeviceLogs(limit: 10).first?.receivedAt == service.now())
             #expect(try await service.unregister(deviceLibraryIdentifier: "device-1", from: pass.key))
             #expect(try await service.registrationCount(for: pass.key) == 0)
+        }
+    }
+
+    @Test("an issue overtaken by a newly published version is built again from it", .enabled(if: TestEngine.postgresEnabled))
+    func anIssueOvertakenByAVersionIsBuiltFromIt() async throws {
+        try await withPassService(engine: .postgres) { service, store, configuration in
+            let files = try await store.templateFiles("loyalty", 1)
+            let observer = try await configuration.open(poolSize: 2)
+            let issued = try await withCleanup {
+                try await withThrowingTaskGroup(of: StoredPass?.self) { group in
+                    // With the tags' lock held elsewhere, version 2 waits for it first; the issue,
+                    // built from version 1 (still current), waits behind it.
+                    try await AdvisoryLocks.holding(WalletStore.updateTagLock, on: observer) {
+                        group.addTask {
+                            _ = try await store.saveTemplateVersion(NewTemplateVersion(
+                                name: "loyalty", files: files, digest: "republished", origin: WriteOrigin(actor: "test", source: .api)))
+                            return nil
+                        }
+                        try await AdvisoryLocks.waitForWaiters(1, written: ["template_versions"], untouched: ["passes"], on: observer)
+                        group.addTask { try await service.issue(try Self.issue("RACE"), origin: .api) }
+                        try await AdvisoryLocks.waitForWaiters(1, written: ["events"], untouched: ["passes", "template_versions"], on: observer)
+                    }
+                    return try await group.reduce(into: [StoredPass]()) { if let pass = $1 { $0.append(pass) } }
+                }
+            } cleanup: {
+                await observer.close()
+            }
+            #expect(issued.map(\.templateVersion) == [2], "stored at the version current when it was stored")
+            #expect(try await store.pass(PassKey(passTypeIdentifier: try #require(issued.first).key.passTypeIdentifier, serialNumber: "RACE"))?.templateVersion == 2)
+            #expect(try await store.auditEntries(AuditFilter(action: "pass.issue")).count == 1, "one issue recorded, not the refused attempt")
+        }
+    }
+
+    @Test("a bulk batch overtaken by a newly published version is built again from it", .enabled(if: TestEngine.postgresEnabled))
+    func aBulkBatchOvertakenByAVersionIsBuiltFromIt() async throws {
+        try await withPassService(engine: .postgres) { service, store, configuration in
+            try await store.createBulkJob(id: "job_1", template: "loyalty", format: "jsonl", validation: .each, origin: .api)
+            try await store.addBulkRecords(job: "job_1", (1...3).map { BulkRecordDraft(line: $0, serialNumber: "B-\($0)", record: #"{"member":{"id":"M-\#($0)","name":"Member"},"points":1,"tier":"Gold"}"#, errors: nil) })
+            _ = try await store.openBulkJob("job_1", records: 3, unreadable: 0)
+            let worker = BulkJobWorker(
+                store: store, templates: service.templates, configuration: BulkJobWorkerConfiguration(lease: .seconds(60), batchSize: 10, parallelism: 1),
+                doorbell: Doorbell(), logger: Logger(label: "test", level: .error))
+            let files = try await store.templateFiles("loyalty", 1)
+            let observer = try await configuration.open(poolSize: 2)
+            try await withCleanup {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    try await AdvisoryLocks.holding(WalletStore.updateTagLock, on: observer) {
+                        group.addTask {
+                            _ = try await store.saveTemplateVersion(NewTemplateVersion(
+                                name: "loyalty", files: files, digest: "republished", origin: WriteOrigin(actor: "test", source: .api)))
+                        }
+                        try await AdvisoryLocks.waitForWaiters(1, written: ["template_versions"], untouched: ["passes"], on: observer)
+                        // The batch, claimed and built from version 1, waits for the tag behind version 2.
+                        group.addTask { let claimed = try await worker.round(); #expect(claimed == 3) }
+                        try await AdvisoryLocks.waitForWaiters(1, written: [], untouched: ["passes", "template_versions"], on: observer)
+                    }
+                    try await group.waitForAll()
+                }
+            } cleanup: {
+                await observer.close()
+            }
+            #expect(try await store.bulkJob("job_1")?.issued == 3)
+            #expect(try await store.passes(template: "loyalty").map(\.templateVersion) == [2, 2, 2], "stored at the version current when stored")
         }
     }
 

@@ -52,23 +52,36 @@ public final class BulkJobWorker: Sendable {
     /// One batch: claimed, worked and settled; returns how many records were claimed.
     func round() async throws -> Int {
         let claims = try await store.claimBulkRecords(instance: configuration.instance, limit: configuration.batchSize, lease: configuration.lease)
-        guard let first = claims.first else { return 0 }
-        let settlements: [BulkSettlement]
+        guard !claims.isEmpty else { return 0 }
+        // A version published while the batch was built is current when it would be stored: the batch
+        // is built again from it (as an issue is), within the lease.
+        var attempt = 1, job: BulkJob
+        while true {
+            do {
+                job = try await store.settleBulkRecords(try await build(claims), instance: configuration.instance)
+                break
+            } catch WalletStoreError.templateVersionSuperseded where attempt < PassWriter.defaultMaximumAttempts {
+                attempt += 1
+            }
+        }
+        if job.state.isFinished {
+            logger.info("bulk job finished", ["job": job.id, "state": job.state.rawValue, "issued": String(job.issued), "failed": String(job.failed)])
+        }
+        return claims.count
+    }
+
+    /// What becomes of each claimed record (of one job), built from its template's current version.
+    private func build(_ claims: [BulkClaim]) async throws -> [BulkSettlement] {
         do {
-            let (version, compiler) = try await templates.currentCompiler(first.template)
-            settlements = await Self.work(claims, workers: configuration.parallelism) { claim in
+            let (version, compiler) = try await templates.currentCompiler(claims[0].template)
+            return await Self.work(claims, workers: configuration.parallelism) { claim in
                 Self.settle(claim, compiler: compiler, version: version)
             }
         } catch let error as ServiceError {
             // The template is gone: every record fails, saying so.
             let errors = BulkJobService.errorsText(InvalidValues.entries(of: error))
-            settlements = claims.map { BulkSettlement($0, .failed(errors: errors)) }
+            return claims.map { BulkSettlement($0, .failed(errors: errors)) }
         }
-        let job = try await store.settleBulkRecords(settlements, instance: configuration.instance)
-        if job.state.isFinished {
-            logger.info("bulk job finished", ["job": job.id, "state": job.state.rawValue, "issued": String(job.issued), "failed": String(job.failed)])
-        }
-        return claims.count
     }
 
     /// What becomes of one record: only checked while its job validates first, else built.

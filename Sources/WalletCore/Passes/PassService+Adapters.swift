@@ -21,7 +21,8 @@ public enum PassFailure: Sendable {
     case erased(PassKey)
     /// No pass has this key.
     case notFound(PassKey)
-    /// The pass kept changing under the update; `detail` says so. A retry soon works.
+    /// The pass kept changing under the update, or its template under the issue; `detail` says so.
+    /// A retry soon works.
     case busy(detail: String)
     /// The database does not answer now (down, restarting, out of connections): nothing was written,
     /// the same request later may succeed. `logDetail` is for the log only (it names the server).
@@ -36,7 +37,7 @@ public enum PassFailure: Sendable {
         case WalletStoreError.passExists(let key): self = .exists(key)
         case WalletStoreError.passNotFound(let key): self = .notFound(key)
         case WalletStoreError.passErased(let key): self = .erased(key)
-        case WalletStoreError.updateConflict: self = .busy(detail: "\(error)")
+        case WalletStoreError.updateConflict, WalletStoreError.templateVersionSuperseded: self = .busy(detail: "\(error)")
         case WalletStoreError.database(_, let storage): self.init(storage: storage)
         case let storage as StorageError: self.init(storage: storage)
         default: return nil

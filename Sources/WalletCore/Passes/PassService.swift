@@ -66,10 +66,20 @@ public struct PassService: Sendable {
     }
 
     /// Issues a pass from the template's current version: validates it, then stores it with a fresh
-    /// token and that version; its `pass.issued` event and audit row name `origin`.
+    /// token and that version; its `pass.issued` event and audit row name `origin`. A version
+    /// published between the two is current when the pass would be stored, so the pass is built
+    /// again from it (up to the writer's bound of attempts): a roll-out already under way would not
+    /// move a pass stored at the version before.
     public func issue(_ request: Issue, origin: WriteOrigin) async throws -> StoredPass {
-        let (version, compiler) = try await templates.currentCompiler(request.template)
-        return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version), origin: origin)
+        var attempt = 1
+        while true {
+            let (version, compiler) = try await templates.currentCompiler(request.template)
+            do {
+                return try await store.createPass(try Self.prepare(request, compiler: compiler, version: version), origin: origin)
+            } catch WalletStoreError.templateVersionSuperseded where attempt < writer.maximumAttempts {
+                attempt += 1
+            }
+        }
     }
 
     /// The pass `request` makes with `compiler` (its template's `version`), validated: the serial
