@@ -35,12 +35,15 @@ public enum AdvisoryLocks {
     /// `untouched`; throws after `timeout`, naming how many did. The table names resolve in
     /// `database`'s search path, so the transactions of other tests' schemas, waiting for the same
     /// lock, are not counted.
+    ///
+    /// A transaction that has written nothing yet is told apart by its connection instead: `pid`
+    /// (PostgreSQL's `pg_backend_pid()` of a connection the test opened for it).
     public static func waitForWaiters(
-        _ count: Int, written: [String], untouched: [String], on database: any Database, timeout: Duration = .seconds(30)
+        _ count: Int, written: [String], untouched: [String], pid: Int64? = nil, on database: any Database, timeout: Duration = .seconds(30)
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            let waiting = try await waiters(written: written, untouched: untouched, on: database)
+            let waiting = try await waiters(written: written, untouched: untouched, pid: pid, on: database)
             if waiting == count { return }
             guard ContinuousClock.now < deadline else {
                 throw FixtureError("\(count) transactions waiting for an advisory lock having written \(written) and touched none of \(untouched): \(waiting) after \(timeout)")
@@ -49,10 +52,20 @@ public enum AdvisoryLocks {
         }
     }
 
-    /// How many transactions wait as ``waitForWaiters(_:written:untouched:on:timeout:)`` describes, now.
-    public static func waiters(written: [String], untouched: [String], on database: any Database) async throws -> Int {
+    /// The server process of `database`'s connection: open it with one connection, so every
+    /// statement of a store over it runs there.
+    public static func backend(of database: any Database) async throws -> Int64 {
+        try await database.query(SQL("SELECT CAST(pg_backend_pid() AS BIGINT) AS pid"))[0].int64("pid")
+    }
+
+    /// How many transactions wait as ``waitForWaiters(_:written:untouched:pid:on:timeout:)`` describes, now.
+    public static func waiters(written: [String], untouched: [String], pid: Int64? = nil, on database: any Database) async throws -> Int {
         var conditions = ["waits.locktype = 'advisory'", "NOT waits.granted"]
         var parameters: [SQLValue] = []
+        if let pid {
+            conditions.append("waits.pid = CAST(? AS INTEGER)")
+            parameters.append(.integer(pid))
+        }
         for table in written {
             conditions.append("EXISTS (SELECT 1 FROM pg_locks WHERE pid = waits.pid AND granted AND relation = to_regclass(?) AND mode = 'RowExclusiveLock')")
             parameters.append(.text(table))

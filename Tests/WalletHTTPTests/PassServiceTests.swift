@@ -141,8 +141,12 @@ import Testing
             try await store.createBulkJob(id: "job_1", template: "loyalty", format: "jsonl", validation: .each, origin: .api)
             try await store.addBulkRecords(job: "job_1", (1...3).map { BulkRecordDraft(line: $0, serialNumber: "B-\($0)", record: #"{"member":{"id":"M-\#($0)","name":"Member"},"points":1,"tier":"Gold"}"#, errors: nil) })
             _ = try await store.openBulkJob("job_1", records: 3, unreadable: 0)
+            // The worker's store has one connection of its own: its transaction waits for the tag
+            // having written nothing, so PostgreSQL tells it from other tests' by that connection.
+            let workerDatabase = try await configuration.open(poolSize: 1)
+            let workerConnection = try await AdvisoryLocks.backend(of: workerDatabase)
             let worker = BulkJobWorker(
-                store: store, templates: service.templates, configuration: BulkJobWorkerConfiguration(lease: .seconds(60), batchSize: 10, parallelism: 1),
+                store: WalletStore(database: workerDatabase, clock: store.clock), templates: service.templates, configuration: BulkJobWorkerConfiguration(lease: .seconds(60), batchSize: 10, parallelism: 1),
                 doorbell: Doorbell(), logger: Logger(label: "test", level: .error))
             let files = try await store.templateFiles("loyalty", 1)
             let observer = try await configuration.open(poolSize: 2)
@@ -156,12 +160,13 @@ import Testing
                         try await AdvisoryLocks.waitForWaiters(1, written: ["template_versions"], untouched: ["passes"], on: observer)
                         // The batch, claimed and built from version 1, waits for the tag behind version 2.
                         group.addTask { let claimed = try await worker.round(); #expect(claimed == 3) }
-                        try await AdvisoryLocks.waitForWaiters(1, written: [], untouched: ["passes", "template_versions"], on: observer)
+                        try await AdvisoryLocks.waitForWaiters(1, written: [], untouched: [], pid: workerConnection, on: observer)
                     }
                     try await group.waitForAll()
                 }
             } cleanup: {
                 await observer.close()
+                await workerDatabase.close()
             }
             #expect(try await store.bulkJob("job_1")?.issued == 3)
             #expect(try await store.passes(template: "loyalty").map(\.templateVersion) == [2, 2, 2], "stored at the version current when stored")

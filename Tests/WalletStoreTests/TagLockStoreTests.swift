@@ -147,7 +147,7 @@ import Testing
     }
 
     /// What a pass write has written by the time it waits for the tags' lock, and what it has not
-    /// touched yet (``AdvisoryLocks/waitForWaiters(_:written:untouched:on:timeout:)``).
+    /// touched yet (``AdvisoryLocks/waitForWaiters(_:written:untouched:pid:on:timeout:)``).
     static let beforeTheTag = ["events", "audit_log"]
     static let afterTheTag = ["pass_updates", "push_outbox"]
 }

@@ -208,6 +208,7 @@ import WalletStore
             let store = WalletStore(database: database, clock: clock)
             try await store.migrate()
             clock.set(Self.monday)
+            try await Self.publish(store, "event", digest: "v1")
             _ = try await store.createPass(Self.pass("X1"))
             for device in ["d1", "d2"] { _ = try await store.register(deviceLibraryIdentifier: device, pushToken: "t-\(device)", pass: Self.key("X1")) }
             let current = try #require(try await store.pass(Self.key("X1")))
@@ -230,6 +231,7 @@ import WalletStore
             let store = WalletStore(database: database, clock: clock, countsAnalytics: false)
             try await store.migrate()
             clock.set(Self.monday)
+            try await Self.publish(store, "event", digest: "v1")
             _ = try await store.createPass(Self.pass("O1"))
             _ = try await store.register(deviceLibraryIdentifier: "d1", pushToken: "t1", pass: Self.key("O1"))
             try await store.recordHolderVisit(.pageView, pass: Self.key("O1"))
