@@ -203,6 +203,24 @@ struct IssuingAPITests {
         }
     }
 
+    @Test("a serial number with characters a path escapes is named by its Location and its holder link")
+    func escapedSerialNumbers() async throws {
+        try await withService { server in
+            let serial = "Row 7?seat#3%ü"
+            #expect(PathSegment.escaped(serial) == "Row%207%3Fseat%233%25%C3%BC")
+            let created = try await server.api("POST", "/api/v1/passes", json: ["template": "loyalty", "serialNumber": .string(serial), "data": try Samples.record("loyalty")])
+            #expect(created.status == 201)
+            let location = try created.header("Location").orThrow("no Location")
+            #expect(location == "/api/v1/passes/\(Self.loyalty)/Row%207%3Fseat%233%25%C3%BC")
+            let read = try await server.client.send("GET", location, headers: server.admin)
+            #expect(read.status == 200)
+            #expect(try read.json()["serialNumber"].string == serial)
+            let holder = try await server.client.send("GET", try TestService.passTarget(of: try (created.json()["downloadURL"].string).orThrow("no downloadURL")))
+            #expect(holder.status == 200)
+            #expect(try ServedPass(archive: holder.body).passJSON["serialNumber"].string == serial)
+        }
+    }
+
     @Test("a forged download link is 403; a link for another pass is 403; an expired one is 410")
     func downloadLinkRefusals() async throws {
         try await withService { server in

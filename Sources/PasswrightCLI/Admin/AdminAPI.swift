@@ -124,12 +124,6 @@ struct AdminAPI: Sendable {
         guard let id = arguments.positional(0), !id.isEmpty else { throw UsageError("give \(what)") }
         return (try AdminAPI(arguments: arguments, environment: environment), id)
     }
-
-    /// `text` as one path segment (a template name, a serial number): `/` and the like escaped.
-    static func segment(_ text: String) -> String {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
 }
 
 /// An RFC 9457 problem body, as the server answers a refusal; `errors` lists a template's lint errors.

@@ -55,7 +55,7 @@ struct IssueCommand: Subcommand {
         let contentType = format == .csv ? "text/csv" : "application/jsonl"
         // One key per run: a proxy or a client library that retries the upload makes one job.
         let answer = try await api.upload(
-            "/api/v1/templates/\(AdminAPI.segment(template))/jobs?validate=\(validation)", file: file, contentType: contentType,
+            "/api/v1/templates/\(PathSegment.escaped(template))/jobs?validate=\(validation)", file: file, contentType: contentType,
             headers: ["Idempotency-Key": UUID().uuidString])
         if answer.status == 422, let job = (try? JSONDecoder().decode(RejectedJob.self, from: answer.body))?.job {
             console.err("Error: \(answer.problem?.detail ?? "the job was rejected")")

@@ -32,7 +32,7 @@ struct PushCommand: Subcommand {
             method = "GET"
             answer = PushStats.self
         case ("send", let type?, let serial?):
-            path = "/api/v1/passes/\(AdminAPI.segment(type))/\(AdminAPI.segment(serial))/push"
+            path = "/api/v1/passes/\(PathSegment.escaped(type))/\(PathSegment.escaped(serial))/push"
             method = "POST"
             answer = PushQueued.self
         default:

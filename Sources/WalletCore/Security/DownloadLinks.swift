@@ -42,7 +42,7 @@ public struct DownloadLinks: Sendable {
 
     /// The path of `resource` under a link's own `expires` and `signature` (as a page links to its parts).
     public static func path(passTypeIdentifier: String, serialNumber: String, resource: Resource, expires: String, signature: String) -> String {
-        let page = "/passes/\(escape(passTypeIdentifier))/\(escape(serialNumber))"
+        let page = "/passes/\(PathSegment.escaped(passTypeIdentifier))/\(PathSegment.escaped(serialNumber))"
         let query = "expires=\(escapeQuery(expires))&signature=\(escapeQuery(signature))"
         return resource == .page ? "\(page)?\(query)" : "\(page)/\(resource.rawValue)?\(query)"
     }
@@ -70,13 +70,4 @@ public struct DownloadLinks: Sendable {
     private static func escapeQuery(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
     }
-
-    /// `component` as one path segment.
-    public static func escape(_ component: String) -> String {
-        component.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? component
-    }
-
-    /// What a path segment keeps unescaped, built once: building it for every link was 3 % of an
-    /// issue's CPU (BENCHMARKS.md).
-    private static let segmentCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
 }

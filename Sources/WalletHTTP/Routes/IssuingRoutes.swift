@@ -78,7 +78,7 @@ struct IssuingRoutes {
             updateTag: String(stored.updateTag),
             downloadURL: publicURL + links.path(passTypeIdentifier: stored.key.passTypeIdentifier, serialNumber: stored.key.serialNumber, now: service.now()))
         var response = try HTTPResponse.json(result, status: .created)
-        response.headers["Location"] = "/api/v1/passes/\(DownloadLinks.escape(stored.key.passTypeIdentifier))/\(DownloadLinks.escape(stored.key.serialNumber))"
+        response.headers["Location"] = "/api/v1/passes/\(PathSegment.escaped(stored.key.passTypeIdentifier))/\(PathSegment.escaped(stored.key.serialNumber))"
         return response
     }
 

@@ -98,7 +98,7 @@ struct OrderRoutes {
         guard caller.allows(template: body.template) else { throw HTTPError(.forbidden, "this key may not use the template \(body.template)") }
         let order = try await orders.create(template: body.template, orderIdentifier: body.orderIdentifier, patch: body.order, origin: caller.origin)
         var response = try HTTPResponse.json(try await details(order, pushesQueued: 0), status: .created)
-        response.headers["Location"] = "/api/v1/orders/\(Self.escaped(order.key.orderTypeIdentifier))/\(Self.escaped(order.key.orderIdentifier))"
+        response.headers["Location"] = "/api/v1/orders/\(PathSegment.escaped(order.key.orderTypeIdentifier))/\(PathSegment.escaped(order.key.orderIdentifier))"
         return response
     }
 
@@ -137,9 +137,5 @@ struct OrderRoutes {
     private static func text(_ value: JSONValue?) -> String {
         if case .string(let text)? = value { return text }
         return ""
-    }
-
-    private static func escaped(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? segment
     }
 }

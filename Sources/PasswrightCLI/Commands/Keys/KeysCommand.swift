@@ -111,7 +111,7 @@ struct KeysRotateCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let answer = try await api.expectSuccess("POST", "/api/v1/keys/\(AdminAPI.segment(id))/rotate")
+        let answer = try await api.expectSuccess("POST", "/api/v1/keys/\(PathSegment.escaped(id))/rotate")
         KeysCommand.show(try answer.decode(APIKeyCreated.self, from: api.server), console: console)
         return .success
     }
@@ -130,7 +130,7 @@ struct KeysRevokeCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        _ = try await api.expectSuccess("DELETE", "/api/v1/keys/\(AdminAPI.segment(id))")
+        _ = try await api.expectSuccess("DELETE", "/api/v1/keys/\(PathSegment.escaped(id))")
         console.err("Revoked \(id).")
         return .success
     }

@@ -53,7 +53,7 @@ struct TemplateUploader: Sendable {
     func upload(folder: URL, name: String) async throws -> Outcome {
         let files = try TemplateSourceFile.read(folder: folder)
         let archive = try TemplateSourceFile.archive(files.kept)
-        let answer = try await api.send("PUT", "/api/v1/templates/\(AdminAPI.segment(name))", body: archive, contentType: "application/zip")
+        let answer = try await api.send("PUT", "/api/v1/templates/\(PathSegment.escaped(name))", body: archive, contentType: "application/zip")
         switch answer.status {
         case 200, 201:
             return .stored(try answer.decode(TemplateUpload.self, from: api.server), created: answer.status == 201, leftOut: files.skipped)

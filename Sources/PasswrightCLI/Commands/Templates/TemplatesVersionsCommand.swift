@@ -21,7 +21,7 @@ struct TemplatesVersionsCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        let path = "/api/v1/templates/\(AdminAPI.segment(name))"
+        let path = "/api/v1/templates/\(PathSegment.escaped(name))"
         guard let details = try await api.read(path, as: TemplateDetails.self, raw: json, console: console) else { return .success }
         console.out("\(details.name): version \(details.currentVersion) current, \(details.status.rawValue)"
             + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind")

@@ -38,7 +38,7 @@ struct WebhooksCommand: Subcommand {
     struct Target: Sendable {
         let api: AdminAPI
         let id: String
-        var path: String { "/api/v1/webhooks/\(AdminAPI.segment(id))" }
+        var path: String { "/api/v1/webhooks/\(PathSegment.escaped(id))" }
 
         init(_ arguments: ParsedArguments, _ environment: [String: String]) throws {
             (api, id) = try AdminAPI.resource(arguments, environment, what: "the endpoint's id (see 'passwright webhooks list')")
