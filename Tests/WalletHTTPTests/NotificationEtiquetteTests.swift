@@ -40,6 +40,29 @@ struct NotificationEtiquetteTests {
         }
     }
 
+    @Test("a stored pass that no longer renders is mended by a change, which waits as one that shows a message", arguments: Engine.selected)
+    func anUnrenderablePassIsMendedPolitely(engine: Engine) async throws {
+        try await Etiquette.with(engine: engine, at: Etiquette.day(0, "21:30")) { service, store, clock, releaser in
+            // What a pass stored before a rule of a later Passwright could be: a record its template no
+            // longer renders (written past the pipeline, which would refuse it).
+            let stored = try #require(try await store.pass(Etiquette.key))
+            guard case .written = try await store.writePass(stored.key, expectedTag: stored.updateTag, change: PassChange(data: #"{"points":5}"#)) else {
+                throw FixtureError("the unrenderable record was not stored")
+            }
+            _ = try await Etiquette.pushes(store)
+            let mend = Etiquette.data(["member": .object(["id": .string("BL-7731-0001"), "name": .string("Ada Okafor")]), "tier": .string("Gold")])
+            let mended = try await service.update(Etiquette.key, mend, origin: .api)
+            #expect(mended.changed)
+            #expect(mended.heldUntil == Etiquette.date(Etiquette.day(1, "06:00")), "it cannot be compared, so it waits for the quiet hours' end")
+            #expect(try await Etiquette.pushes(store) == 0)
+            clock.set(Etiquette.day(1, "06:00:01"))
+            #expect(await releaser.releaseDue() == 1)
+            #expect(try await Etiquette.member(store) == "Ada Okafor")
+            #expect(try await Etiquette.points(store) == 5)
+            #expect(try await Etiquette.pushes(store) == 1)
+        }
+    }
+
     @Test("two notifying changes a minute apart, right after a notification, fold into one push five minutes after it", arguments: Engine.selected)
     func spacing(engine: Engine) async throws {
         try await Etiquette.with(engine: engine, at: Etiquette.day(0, "12:00")) { service, store, clock, releaser in

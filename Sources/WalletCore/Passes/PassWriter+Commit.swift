@@ -31,6 +31,7 @@ extension PassWriter {
     ) async throws -> Landed {
         var landed = Landed()
         var pending = plans.filter { $0.request != nil }
+        landed.plans.reserveCapacity(pending.count)
         for attempt in 1...maximumAttempts {
             var conflicts: [StoredPass] = []
             for batch in pending.batches(of: Self.batchSize) {

@@ -71,15 +71,18 @@ struct PassWriter: Sendable {
         let targetPass = try render(target, of: pass, with: targetCompiler)
         // The pass as the holder sees it now, rendered only when the etiquette needs to compare, and
         // not when only its template version moves, to one whose fields cannot show a change message.
+        // A stored pass that no longer renders (a rule of a later Passwright it predates) is taken
+        // to show a change message: the write that mends it goes out, politely, rather than failing.
         var visiblePass: Pass?
+        var unreadable = false
         if notifications.enabled {
             let compiler = try await templates.compiler(for: pass)
             if !Self.onlyMovesVersion(from: visible, to: target, held: held) || targetCompiler.template.mayShowChangeMessage(movingFrom: compiler.template) {
-                visiblePass = try read(visible, of: pass, with: compiler)
+                do { visiblePass = try read(visible, of: pass, with: compiler) } catch { unreadable = true }
             }
         }
         await afterValidation?(pass.key)
-        let notifying = visiblePass.map { targetPass.notifiesOfChange(from: $0) } ?? false
+        let notifying = unreadable || visiblePass.map { targetPass.notifiesOfChange(from: $0) } ?? false
         let now = clock.now()
         let release = !notifying ? nil : edit == nil ? hold?.releaseAt : hold?.releaseAt ?? notifications.release(
             of: targetPass, settings: targetCompiler.template.settings, lastNotified: pass.lastNotifiedAt, now: now)
