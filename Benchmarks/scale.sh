@@ -3,6 +3,8 @@
 #
 #   Benchmarks/scale.sh [PASSES] [REGISTRATIONS] [SECONDS]     (defaults: 1000000, 5000000, 10)
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/scale.sh
+#   PERF_DATA=FILE Benchmarks/scale.sh ...     (also records the server over the roll-out:
+#                                               `perf record --call-graph dwarf` into FILE)
 #
 # Starts a throwaway PostgreSQL (on a free port) and `passwright serve --push off` (release build) with
 # the loyalty sample template. On the small database (five passes, one device holding all five) wrk
@@ -93,7 +95,14 @@ sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statement
 # against the cores × the wall time says whether the roll-out waits on CPU or on its own steps.
 read -r server_user server_system < <(cpu_ticks "$server")
 postgres_before=$(postgres_ticks)
+profiler=
+if [ -n "${PERF_DATA:-}" ]; then
+  perf record -F 300 --call-graph dwarf -p "$server" -o "$PERF_DATA" >/dev/null 2>&1 &
+  profiler=$!
+  sleep 1  # attached before the upload
+fi
 roll_out_new_version 0.2 9000
+if [ -n "$profiler" ]; then kill -INT "$profiler"; wait "$profiler" || true; fi
 read -r user system < <(cpu_ticks "$server")
 server_cpu=$(( (user + system - server_user - server_system) * tick_us ))
 postgres_cpu=$(( ($(postgres_ticks) - postgres_before) * tick_us ))

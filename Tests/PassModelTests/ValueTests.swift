@@ -18,6 +18,50 @@ import PassModel
     func rejected(text: String) {
         #expect(Color(text) == nil)
     }
+
+    /// The parser reads the bytes in one pass; this is the rule written plainly (split on commas,
+    /// trim spaces), against which 200,000 strings shaped like colours, with slips, must agree.
+    @Test func theOnePassParserAgreesWithTheRuleWrittenPlainly() {
+        var generator = SystemRandomNumberGenerator()
+        func pick(_ characters: String, _ count: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: count, using: &generator)).map { _ in characters.randomElement(using: &generator)! })
+        }
+        var disagreements: [String] = []
+        for _ in 0..<200_000 {
+            let text: String
+            if Bool.random(using: &generator) {
+                text = "#" + pick("0123456789abcdefABCDEFgG-", 0...8)
+            } else {
+                let components = (0..<Int.random(in: 2...4, using: &generator)).map { _ in
+                    pick("  ", 0...2) + pick("0123456789", 0...5) + pick(" .-x", 0...1) + pick("  ", 0...2)
+                }
+                text = pick("r ", 0...1) + "rgb(" + components.joined(separator: pick(",, ;", 1...1)) + pick(")) ", 0...2)
+            }
+            if Color(text) != Self.plainly(text) { disagreements.append(text) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    static func plainly(_ text: String) -> Color? {
+        if text.hasPrefix("#") {
+            let digits = text.dropFirst()
+            guard digits.count == 3 || digits.count == 6, digits.allSatisfy(\.isHexDigit), digits.allSatisfy(\.isASCII) else { return nil }
+            let values = digits.map { UInt8($0.hexDigitValue!) }
+            return values.count == 3
+                ? Color(red: values[0] * 17, green: values[1] * 17, blue: values[2] * 17)
+                : Color(red: values[0] << 4 | values[1], green: values[2] << 4 | values[3], blue: values[4] << 4 | values[5])
+        }
+        guard text.hasPrefix("rgb("), text.hasSuffix(")"), text.utf8.count > 5 else { return nil }
+        let parts = text.dropFirst(4).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var components: [UInt8] = []
+        for part in parts {
+            let digits = part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+            guard (1...3).contains(digits.count), digits.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(String(digits)), value <= 255 else { return nil }
+            components.append(UInt8(value))
+        }
+        return Color(red: components[0], green: components[1], blue: components[2])
+    }
 }
 
 @Suite struct W3CDateTests {

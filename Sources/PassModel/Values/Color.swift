@@ -19,51 +19,74 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `rgb(r, g, b)` (spaces optional), `#RRGGBB` or `#RGB`; `nil` for anything else
     /// (named colours, `rgba`, out-of-range components), which Wallet would not show.
+    ///
+    /// One pass over the UTF-8 bytes with nothing allocated: every pass rendered parses its three
+    /// colours, and splitting into arrays was 2 % of a roll-out's CPU on the server (BENCHMARKS.md).
     public init?(_ text: String) {
-        let utf8 = Array(text.utf8)
-        if utf8.first == UInt8(ascii: "#") {
-            guard let parsed = Self.hex(utf8.dropFirst()) else { return nil }
-            self = parsed
-        } else {
-            guard let parsed = Self.rgb(utf8) else { return nil }
-            self = parsed
+        var text = text
+        guard let parsed = text.withUTF8({ bytes in bytes.first == UInt8(ascii: "#") ? Self.hex(bytes.dropFirst()) : Self.rgb(bytes) }) else {
+            return nil
         }
+        self = parsed
     }
 
     /// The Apple spelling, e.g. `rgb(23, 187, 82)`.
     public var description: String { "rgb(\(red), \(green), \(blue))" }
 
-    private static func hex(_ digits: ArraySlice<UInt8>) -> Color? {
-        var values: [UInt8] = []
+    /// Three or six hexadecimal digits, either case.
+    private static func hex(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Color? {
+        guard digits.count == 3 || digits.count == 6 else { return nil }
+        var value: UInt32 = 0
         for byte in digits {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let nibble = nibble(byte) else { return nil }
+            value = value << 4 | UInt32(nibble)
         }
-        switch values.count {
-        case 3: return Color(red: values[0] * 17, green: values[1] * 17, blue: values[2] * 17)
-        case 6: return Color(red: values[0] << 4 | values[1], green: values[2] << 4 | values[3], blue: values[4] << 4 | values[5])
-        default: return nil
+        if digits.count == 3 {
+            return Color(red: UInt8(value >> 8 & 0xF) * 17, green: UInt8(value >> 4 & 0xF) * 17, blue: UInt8(value & 0xF) * 17)
+        }
+        return Color(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 
-    private static func rgb(_ utf8: [UInt8]) -> Color? {
-        guard utf8.count > 5, utf8.starts(with: "rgb(".utf8), utf8.last == UInt8(ascii: ")") else { return nil }
-        let parts = utf8[4..<(utf8.count - 1)].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { return nil }
-        var components: [UInt8] = []
-        for part in parts {
-            let digits = part.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed()
-            guard !digits.isEmpty, digits.count <= 3,
-                  digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-            let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-            guard value <= 255 else { return nil }
-            components.append(UInt8(value))
+    /// `rgb(` three components separated by commas `)`: each one to three decimal digits up to 255,
+    /// with spaces around it allowed.
+    private static func rgb(_ bytes: UnsafeBufferPointer<UInt8>) -> Color? {
+        guard bytes.count > 5, bytes.starts(with: "rgb(".utf8), bytes.last == UInt8(ascii: ")") else { return nil }
+        var index = 4
+        let end = bytes.count - 1
+        var components: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for component in 0..<3 {
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            var value = 0, digits = 0
+            while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                digits += 1
+                index += 1
+            }
+            while index < end, bytes[index] == 0x20 { index += 1 }
+            guard (1...3).contains(digits), value <= 255 else { return nil }
+            switch component {
+            case 0: components.0 = UInt8(value)
+            case 1: components.1 = UInt8(value)
+            default: components.2 = UInt8(value)
+            }
+            // A comma after the first two, the closing parenthesis after the third.
+            if component < 2 {
+                guard index < end, bytes[index] == UInt8(ascii: ",") else { return nil }
+                index += 1
+            } else {
+                guard index == end else { return nil }
+            }
         }
-        return Color(red: components[0], green: components[1], blue: components[2])
+        return Color(red: components.0, green: components.1, blue: components.2)
     }
 }
 
