@@ -30,7 +30,8 @@ enum ProblemResponses {
             case .erased(let key):
                 return .problem(status: .conflict, detail: "the pass \(key.passTypeIdentifier) / \(key.serialNumber) was erased (its holder's data removed) and takes no change; issue a new pass instead")
             case .busy(let detail):
-                // The pass kept changing under this update; it is busy, not wrong, and a retry soon works.
+                // The pass kept changing under this update (or its template under this issue); it is
+                // busy, not wrong, and a retry soon works.
                 return .problem(status: .serviceUnavailable, detail: detail, headers: ["Retry-After": String(busyRetrySeconds)])
             case .notFound:
                 return .problem(status: .notFound, detail: "no such pass")
