@@ -11,8 +11,12 @@ struct PushPaceServiceTests {
 
     @Test("a device call slower than the target slows the next pushes; calls under it leave the pace at --push-rate")
     func devicesCallsMoveThePace() async throws {
-        // Every call is slower than a nanosecond, none slower than ten seconds.
-        #expect(try await pace(target: .nanoseconds(1), until: { $0 < 1000 }) == 850)
+        // Every call is slower than a nanosecond, none slower than ten seconds. How far the first cut
+        // goes (85 % of the rate, or of what was sent since the last look: down to the floor, 100)
+        // depends on when the worker last looked, which this machine's load moves; PushPaceTests
+        // pins that arithmetic on a clock of its own. Here: the calls reach the pace.
+        let slowed = try await pace(target: .nanoseconds(1), until: { $0 < 1000 })
+        #expect((100..<1000).contains(slowed), "slow calls cut the pace, not below the floor: \(slowed)")
         #expect(try await pace(target: .seconds(10), until: { _ in false }) == 1000)
     }
 
