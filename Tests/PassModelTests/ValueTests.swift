@@ -14,7 +14,8 @@ import PassModel
     }
 
     @Test(arguments: ["red", "rgb(256, 0, 0)", "rgb(1, 2)", "rgb(1, 2, 3, 4)", "rgba(1, 2, 3, 0.5)", "#12345", "#GGGGGG",
-                      "rgb(-1, 0, 0)", "rgb(1.5, 0, 0)", "rgb(1, 2, 3", " rgb(1, 2, 3)", ""])
+                      "rgb(-1, 0, 0)", "rgb(1.5, 0, 0)", "rgb(1, 2, 3", " rgb(1, 2, 3)", "",
+                      "rgb(0001, 2, 3)", "rgb(99999999999999999999999, 0, 0)"])
     func rejected(text: String) {
         #expect(Color(text) == nil)
     }
@@ -33,7 +34,7 @@ import PassModel
                 text = "#" + pick("0123456789abcdefABCDEFgG-", 0...8)
             } else {
                 let components = (0..<Int.random(in: 2...4, using: &generator)).map { _ in
-                    pick("  ", 0...2) + pick("0123456789", 0...5) + pick(" .-x", 0...1) + pick("  ", 0...2)
+                    pick("  ", 0...2) + pick("0123456789", Bool.random(using: &generator) ? 0...5 : 18...24) + pick(" .-x", 0...1) + pick("  ", 0...2)
                 }
                 text = pick("r ", 0...1) + "rgb(" + components.joined(separator: pick(",, ;", 1...1)) + pick(")) ", 0...2)
             }

@@ -67,12 +67,14 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
             while index < end, bytes[index] == 0x20 { index += 1 }
             var value = 0, digits = 0
             while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                // A fourth digit is refused before it can grow the value (or overflow it).
+                guard digits < 3 else { return nil }
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
                 digits += 1
                 index += 1
             }
             while index < end, bytes[index] == 0x20 { index += 1 }
-            guard (1...3).contains(digits), value <= 255 else { return nil }
+            guard digits > 0, value <= 255 else { return nil }
             switch component {
             case 0: components.0 = UInt8(value)
             case 1: components.1 = UInt8(value)
