@@ -100,7 +100,7 @@ public final class WalletServices: Sendable {
         templateVersions = TemplateService(store: store, library: templates, rollouts: rollouts)
         expiry = IdentityExpiry(identities: identities)
         orders = OrderService(
-            store: store, identities: identities, templatesDirectory: configuration.templatesDirectory, webServiceURL: configuration.publicURL.lowercased().hasPrefix("https://") ? configuration.ordersWebServiceURL : nil)
+            store: store, identities: identities, webServiceURL: configuration.publicURL.lowercased().hasPrefix("https://") ? configuration.ordersWebServiceURL : nil)
         let senders = pushSenders ?? configuration.push.senders(
             for: Set((try? identities.passTypeIdentifiers()) ?? []), orderTypeIdentifiers: Set((try? identities.orderTypeIdentifiers()) ?? []),
             identities: identities, logger: logger)
@@ -145,9 +145,6 @@ public final class WalletServices: Sendable {
             await close()
             throw error
         }
-        for (name, reason) in orders.unusableTemplates.sorted(by: { $0.key < $1.key }) {
-            logger.warning("order template unavailable", ["template": name, "reason": reason])
-        }
         for file in identities.looseKeyPermissions() {
             logger.warning("private key readable by others; chmod 600 it", ["file": file.path])
         }
@@ -158,10 +155,12 @@ public final class WalletServices: Sendable {
 
     /// Imports the template folders again (at start and on `SIGHUP`): each folder whose files changed
     /// becomes a new version, rolled out to its passes; a folder with lint errors is refused and its
-    /// stored version stays current.
+    /// stored version stays current. Order template folders (`orders/<name>`) likewise become new
+    /// versions, which the orders created from then on are made from.
     public func importTemplateFolders() async throws {
         guard let directory = configuration.templatesDirectory else { return }
         _ = try await templateVersions.importFolders(in: directory, logger: logger)
+        try await orders.importFolders(in: directory, logger: logger)
     }
 
     /// What `/readyz` answers from: whether the database answers, each template's reason for being
@@ -176,7 +175,7 @@ public final class WalletServices: Sendable {
             if case .unavailable(let reason) = status.entry { return reason }
             return nil
         }
-        reasons.merge(orders.statuses()) { pass, _ in pass }
+        if databaseAnswers { reasons.merge((try? await orders.statuses()) ?? [:]) { pass, _ in pass } }
         let storage = failure.map { StorageTrouble(kind: $0.kind == .full ? .full : .unavailable, reason: $0.reason) }
         return Readiness(
             databaseAnswers: databaseAnswers, storage: storage, templates: reasons, stoppedPushIdentities: pushWorker.stoppedIdentities,

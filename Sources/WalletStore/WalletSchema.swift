@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions]
 
     static let initial = Migration(
         version: 1,
@@ -666,5 +666,41 @@ enum WalletSchema {
     private static let fewerPassIndexesScript = """
             DROP INDEX passes_template;
             DROP INDEX passes_update_tag;
+            """
+
+    /// Order templates as immutable versions, as pass templates are: every instance signs an order
+    /// with the same files whatever folder it was started with, and an order keeps the files of the
+    /// version it was created from (`orders.template_version`), so a changed folder never alters an
+    /// order Wallet already holds behind its `updatedAt`. Orders made before versions (0) adopt the
+    /// first version stored, which is the folder they were being signed with.
+    static let orderTemplateVersions = Migration(
+        version: 22, name: "order template versions",
+        sqlite: orderTemplateVersionsScript.replacingOccurrences(of: "BYTEA", with: "BLOB"), postgres: orderTemplateVersionsScript)
+
+    private static let orderTemplateVersionsScript = """
+            CREATE TABLE order_templates (
+                name TEXT PRIMARY KEY,
+                current_version BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE order_template_versions (
+                name TEXT NOT NULL REFERENCES order_templates ON DELETE CASCADE,
+                version BIGINT NOT NULL,
+                order_type_identifier TEXT NOT NULL,
+                digest TEXT NOT NULL,
+                document TEXT NOT NULL,
+                stored_by TEXT NOT NULL,
+                stored_at BIGINT NOT NULL,
+                PRIMARY KEY (name, version)
+            );
+            CREATE TABLE order_template_files (
+                name TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                path TEXT NOT NULL,
+                bytes BYTEA NOT NULL,
+                PRIMARY KEY (name, version, path),
+                FOREIGN KEY (name, version) REFERENCES order_template_versions ON DELETE CASCADE
+            );
+            ALTER TABLE orders ADD COLUMN template_version BIGINT NOT NULL DEFAULT 0;
             """
 }

@@ -11,7 +11,7 @@ extension WalletStore {
     /// Stores a new order under a new tag and appends `order.created` and an `order.create` audit
     /// row. Throws ``WalletStoreError/orderExists(_:)`` when the key is taken.
     public func createOrder(
-        _ key: OrderKey, template: String, document: String, authenticationToken: String, lastModified: Date, origin: WriteOrigin
+        _ key: OrderKey, template: String, templateVersion: Int64, document: String, authenticationToken: String, lastModified: Date, origin: WriteOrigin
     ) async throws -> StoredOrder {
         let now = clock.nowMilliseconds()
         let modified = Milliseconds.of(lastModified)
@@ -24,17 +24,17 @@ extension WalletStore {
                 do {
                     try await transaction.execute(SQL(
                         """
-                        INSERT INTO orders (order_type_identifier, order_identifier, template, document, authentication_token, update_tag, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO orders (order_type_identifier, order_identifier, template, template_version, document, authentication_token, update_tag, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
-                        .text(key.orderTypeIdentifier), .text(key.orderIdentifier), .text(template), .text(document),
+                        .text(key.orderTypeIdentifier), .text(key.orderIdentifier), .text(template), .integer(templateVersion), .text(document),
                         .text(authenticationToken), .integer(tag), .integer(now), .integer(modified)))
                 } catch let error as StorageError where error.isUniqueViolation {
                     throw WalletStoreError.orderExists(key)
                 }
                 try await self.addRollups(counts, at: now, in: transaction)
                 return StoredOrder(
-                    key: key, template: template, document: document, authenticationToken: authenticationToken, updateTag: tag,
+                    key: key, template: template, templateVersion: templateVersion, document: document, authenticationToken: authenticationToken, updateTag: tag,
                     createdAt: Milliseconds.date(now), lastModified: Milliseconds.date(modified))
             }
         }
@@ -74,7 +74,7 @@ extension WalletStore {
                 try await self.addRollups(counts, at: now, in: transaction)
                 let queued = try await Self.enqueuePushes(.order(change.key), now: now, in: transaction)
                 return .written(StoredOrder(
-                    key: change.key, template: current.template, document: change.document, authenticationToken: current.authenticationToken,
+                    key: change.key, template: current.template, templateVersion: current.templateVersion, document: change.document, authenticationToken: current.authenticationToken,
                     updateTag: tag, createdAt: current.createdAt, lastModified: Milliseconds.date(modified),
                     erasedAt: change.erases ? Milliseconds.date(now) : nil), pushesQueued: queued)
             }

@@ -82,12 +82,17 @@ extension WalletStore {
     /// Every template's current version, by name.
     public func currentTemplateVersions() async throws -> [String: Int64] {
         try await storing("read the current template versions") {
-            var versions: [String: Int64] = [:]
-            for row in try await database.query(SQL("SELECT name, current_version FROM templates WHERE current_version > 0")) {
-                versions[try row.string("name")] = try row.int64("current_version")
-            }
-            return versions
+            try await currentVersions(SQL("SELECT name, current_version FROM templates WHERE current_version > 0"))
         }
+    }
+
+    /// The `name` → `current_version` rows `query` reads: pass templates' or order templates'.
+    func currentVersions(_ query: SQL) async throws -> [String: Int64] {
+        var versions: [String: Int64] = [:]
+        for row in try await database.query(query) {
+            versions[try row.string("name")] = try row.int64("current_version")
+        }
+        return versions
     }
 
     /// One version's record, `nil` when there is none.

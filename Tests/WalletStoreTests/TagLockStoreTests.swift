@@ -61,7 +61,7 @@ import Testing
             try await configuration.withStore(clock: TestClock()) { store in
                 let existing = OrderKey(orderTypeIdentifier: "order.com.example.shop", orderIdentifier: "o-1")
                 let order = try await store.createOrder(
-                    existing, template: "shop", document: "{}", authenticationToken: "order-token-0123456789", lastModified: Date(), origin: .api)
+                    existing, template: "shop", templateVersion: 1, document: "{}", authenticationToken: "order-token-0123456789", lastModified: Date(), origin: .api)
                 let before = try await store.createPass(Fixture.pass("first")).updateTag
                 let observer = try await configuration.open(poolSize: 2)
                 let tags = try await withCleanup {
@@ -70,7 +70,7 @@ import Testing
                             group.addTask { try await store.createPass(Fixture.pass("issued")).updateTag }
                             group.addTask {
                                 try await store.createOrder(
-                                    OrderKey(orderTypeIdentifier: existing.orderTypeIdentifier, orderIdentifier: "o-2"), template: "shop", document: "{}",
+                                    OrderKey(orderTypeIdentifier: existing.orderTypeIdentifier, orderIdentifier: "o-2"), template: "shop", templateVersion: 1, document: "{}",
                                     authenticationToken: "order-token-0123456789", lastModified: Date(), origin: .api).updateTag
                             }
                             group.addTask {

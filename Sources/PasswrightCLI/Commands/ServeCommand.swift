@@ -19,7 +19,8 @@ struct ServeCommand: Subcommand {
         kept in <data-dir>/link-key. Instances sharing one PostgreSQL must share both values.
         Templates live in the database as versions (upload with PUT /api/v1/templates/<name> or
         `passwright templates push`); --templates imports a folder of template folders at start and again
-        on SIGHUP, each as a new version where its files changed, rolled out to the template's passes.
+        on SIGHUP, each as a new version where its files changed, rolled out to the template's passes;
+        its orders/<name> folders become order template versions, which new orders are made from.
         SIGTERM or SIGINT stops accepting connections, finishes in-flight requests and exits 0.
         """,
         options: [

@@ -11,7 +11,8 @@ public struct ServiceConfiguration: Sendable {
     /// Connections to PostgreSQL (SQLite uses one writer and a few readers).
     public var databasePoolSize: Int
     /// A folder of template folders imported at start (and on `SIGHUP`): each subfolder with a
-    /// `pass.json` is a template named after it, stored as a new version when its files changed.
+    /// `pass.json` is a template named after it, stored as a new version when its files changed;
+    /// each `orders/<name>` with an `order.json` is an order template, stored the same way.
     /// `nil`: templates come only from uploads (`PUT /api/v1/templates/{name}`).
     public var templatesDirectory: URL?
     /// The identities folder (`<dir>/<passTypeIdentifier>/`, `<dir>/wwdr/`).

@@ -26,7 +26,7 @@ public enum OrderFailure: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownTemplate(let name, let available):
-            "order template '\(name)' does not exist; available: \(available.isEmpty ? "none (add folders under <templates>/orders/)" : available.joined(separator: ", "))"
+            "order template '\(name)' does not exist; available: \(available.isEmpty ? "none (add a folder under <templates>/orders/ of an instance, then restart it or send it SIGHUP)" : available.joined(separator: ", "))"
         case .unusableTemplate(let name, let reason):
             "order template '\(name)' cannot be used: \(reason)"
         case .invalid(let issues):

@@ -32,7 +32,7 @@ extension OrderService {
             guard let current = try await store.order(key) else { return .answered(nil) }
             if current.erasedAt != nil { return .answered(Erasure(key: key, alreadyErased: true, pushesQueued: 0)) }
             let before = try Self.object(current.document)
-            var change = try change(current, from: before, to: Self.erased(before), origin: origin)
+            var change = try await change(current, from: before, to: Self.erased(before), origin: origin)
             change.erases = true
             switch try await store.writeOrder(change) {
             case .written(_, let queued):

@@ -4,6 +4,7 @@ import OrderModel
 import OrderPackage
 import OrderPreview
 import PassModel
+import PasswrightLogging
 import Signing
 import WalletStore
 
@@ -22,10 +23,11 @@ public final class OrderService: Sendable {
     /// in `order.json`) and Wallet keeps them as they were added — the web service still answers
     /// with the stored token, for development.
     let webServiceURL: String?
-    /// The order templates, read from the templates folder at start.
-    public let templates: [String: OrderTemplate]
-    /// Template folders that could not be used, and why (logged at start).
-    public let unusableTemplates: [String: String]
+    /// Versions of order templates read so far: a version never changes, so each is read once.
+    private let versions = Locked<[String: OrderTemplate]>([:])
+    /// Template folders the last import could not use, and why (for `/readyz`; their stored
+    /// version, if any, stays current).
+    private let refusedFolders = Locked<[String: String]>([:])
     /// One packager per order type, made on first use (it holds the prepared signer).
     private let packagers = Locked<[String: OrderPackager]>([:])
     /// Keys only the server writes: identities, the web service and its token, the change clock.
@@ -34,24 +36,74 @@ public final class OrderService: Sendable {
     /// bound (each round at least one racing writer lands, so this many writers racing all land).
     static let updateAttempts = PassWriter.defaultMaximumAttempts
 
-    init(store: WalletStore, identities: IdentityDirectory, templatesDirectory: URL?, webServiceURL: String?) {
+    init(store: WalletStore, identities: IdentityDirectory, webServiceURL: String?) {
         self.store = store
         self.identities = identities
         self.webServiceURL = webServiceURL
-        let loaded = templatesDirectory.map(OrderTemplate.loadAll(in:)) ?? (templates: [:], unusable: [:])
-        templates = loaded.templates
-        unusableTemplates = loaded.unusable
     }
 
-    /// The order types of the templates, whose devices the push worker must reach.
-    public var orderTypeIdentifiers: Set<String> { Set(templates.values.map(\.orderTypeIdentifier)) }
+    // MARK: - Templates
+
+    /// Imports every folder under `directory/orders/` (at start and on `SIGHUP`): a folder whose files
+    /// changed becomes the template's new version, used by the orders created from now on; orders
+    /// already made keep the version they were made from. A folder that cannot be used is logged and
+    /// named by `/readyz`, and its stored version (if any) stays current.
+    public func importFolders(in directory: URL, logger: Logger) async throws {
+        var refused: [String: String] = [:]
+        for (name, folder) in OrderTemplate.folders(in: directory).sorted(by: { $0.key < $1.key }) {
+            let version: NewOrderTemplateVersion
+            do {
+                version = try OrderTemplate.read(name: name, from: folder, origin: .system("folder \(folder.path)"))
+            } catch {
+                refused[name] = "the folder was not imported: \(error)"
+                logger.warning("order template folder not imported; the stored version (if any) stays current", ["template": name, "reason": "\(error)"])
+                continue
+            }
+            if case .stored(let number) = try await store.saveOrderTemplateVersion(version) {
+                logger.info("order template imported", ["template": name, "version": String(number)])
+            }
+        }
+        refusedFolders.withLock { $0 = refused }
+    }
+
+    /// The names of the stored order templates, sorted.
+    public func templateNames() async throws -> [String] {
+        try await store.currentOrderTemplateVersions().keys.sorted()
+    }
+
+    /// The current version of the template `name`, which new orders are made from.
+    func currentTemplate(named name: String) async throws -> OrderTemplate {
+        let current = try await store.currentOrderTemplateVersions()
+        guard let version = current[name] else { throw OrderFailure.unknownTemplate(name, available: current.keys.sorted()) }
+        return try await template(name, version: version)
+    }
+
+    /// The version of its template an order is signed with.
+    func template(of order: StoredOrder) async throws -> OrderTemplate {
+        guard order.templateVersion > 0 else {
+            throw OrderFailure.unusableTemplate(
+                order.template, reason: "the order was made before order templates were stored; start an instance whose templates folder holds orders/\(order.template)")
+        }
+        return try await template(order.template, version: order.templateVersion)
+    }
+
+    private func template(_ name: String, version: Int64) async throws -> OrderTemplate {
+        let key = "\(name)\u{0}\(version)"
+        if let template = versions.withLock({ $0[key] }) { return template }
+        guard let stored = try await store.orderTemplateVersion(name, version) else {
+            throw OrderFailure.unusableTemplate(name, reason: "version \(version) is not stored")
+        }
+        let template = try OrderTemplate(stored)
+        versions.withLock { $0[key] = template }
+        return template
+    }
 
     /// Creates an order of `templateName`: its `order.json` with `patch` applied, the identifiers,
     /// web service, token and `updatedAt` set by the server (`createdAt` too when neither gives it).
     /// Every problem of the result is reported at once; nothing is stored unless it signs.
     public func create(template templateName: String, orderIdentifier: String?, patch: JSONObject, origin: WriteOrigin) async throws -> StoredOrder {
-        guard let template = templates[templateName] else { throw OrderFailure.unknownTemplate(templateName, available: templates.keys.sorted()) }
         try Self.refuseServerOwned(patch)
+        let template = try await currentTemplate(named: templateName)
         let key = OrderKey(orderTypeIdentifier: template.orderTypeIdentifier, orderIdentifier: orderIdentifier ?? UUID().uuidString.lowercased())
         let now = Self.wholeSecond(store.clock.now())
         let token = SecureRandom.token(length: 32)
@@ -71,7 +123,7 @@ public final class OrderService: Sendable {
         if document["createdAt"] == nil { document["createdAt"] = .string(Self.timestamp(now)) }
         let text = try checked(document, template: template, at: now)
         do {
-            return try await store.createOrder(key, template: template.name, document: text, authenticationToken: token, lastModified: now, origin: origin)
+            return try await store.createOrder(key, template: template.name, templateVersion: template.version, document: text, authenticationToken: token, lastModified: now, origin: origin)
         } catch WalletStoreError.orderExists {
             throw OrderFailure.exists(key.description)
         }
@@ -94,7 +146,7 @@ public final class OrderService: Sendable {
                 preconditionFailure("an object patched by an object is an object")
             }
             if document == before { return .answered((current, 0)) }
-            switch try await store.writeOrder(try change(current, from: before, to: document, origin: origin)) {
+            switch try await store.writeOrder(try await change(current, from: before, to: document, origin: origin)) {
             case .written(let order, let queued): return .answered((order, queued))
             case .conflict: return .lost
             case .notFound: throw OrderFailure.notFound(key.description)
@@ -124,8 +176,8 @@ public final class OrderService: Sendable {
     /// The write of `document` over `current` (whose document is `before`): stamped with the next
     /// modification time, checked against its template and signed-ready, its changed keys named, and
     /// expecting `current`'s tag so a change that landed meanwhile is not overwritten.
-    func change(_ current: StoredOrder, from before: JSONObject, to document: JSONObject, origin: WriteOrigin) throws -> OrderChange {
-        guard let template = templates[current.template] else { throw OrderFailure.unknownTemplate(current.template, available: templates.keys.sorted()) }
+    func change(_ current: StoredOrder, from before: JSONObject, to document: JSONObject, origin: WriteOrigin) async throws -> OrderChange {
+        let template = try await template(of: current)
         let changes = Set(document.keys + before.keys).filter { document[$0] != before[$0] }.sorted()
         let modified = Self.nextModification(after: current.lastModified, now: store.clock.now())
         var document = document
@@ -155,11 +207,10 @@ public final class OrderService: Sendable {
         return order
     }
 
-    /// The signed `.order` of the stored order (`application/vnd.apple.finance.order`).
-    public func package(_ order: StoredOrder) throws -> Data {
-        guard let template = templates[order.template] else {
-            throw OrderFailure.unusableTemplate(order.template, reason: "its folder is no longer under <templates>/orders/ on this instance")
-        }
+    /// The signed `.order` of the stored order (`application/vnd.apple.finance.order`), with the
+    /// files of the template version it was made from.
+    public func package(_ order: StoredOrder) async throws -> Data {
+        let template = try await template(of: order)
         let (model, _) = try Order.decodeAll(JSONValue.parse(Data(order.document.utf8)))
         do {
             return try packager(for: order.key.orderTypeIdentifier).package(model, files: template.files, at: store.clock.now()).archive
@@ -171,27 +222,26 @@ public final class OrderService: Sendable {
 
     /// The order as Wallet's order detail screen shows it (PNG). Drawing takes milliseconds of CPU:
     /// routes call it on the HTTP server's pool (`start: .inPool`), never on the cooperative pool.
-    public func picture(_ order: StoredOrder, scale: Int, dark: Bool) throws -> OrderPicture {
-        guard let template = templates[order.template] else {
-            throw OrderFailure.unusableTemplate(order.template, reason: "its folder is no longer under <templates>/orders/ on this instance")
-        }
+    public func picture(_ order: StoredOrder, scale: Int, dark: Bool) async throws -> OrderPicture {
+        let template = try await template(of: order)
         let (model, _) = try Order.decodeAll(JSONValue.parse(Data(order.document.utf8)))
         return try OrderPreviewer().render(model, files: template.files, options: OrderPreviewOptions(scale: scale, dark: dark))
     }
 
     /// Each order template (as `orders/<name>`) with the reason it cannot be used, or `nil` when its
-    /// orders can be signed here: for `/readyz`, next to the pass templates.
-    public func statuses() -> [String: String?] {
+    /// orders can be signed here: for `/readyz`, next to the pass templates. A folder the last import
+    /// refused is named with its reason, even while an earlier version of it still signs.
+    public func statuses() async throws -> [String: String?] {
         var statuses: [String: String?] = [:]
-        for (name, reason) in unusableTemplates { statuses["orders/\(name)"] = .some(reason) }
-        for (name, template) in templates {
+        for (name, version) in try await store.currentOrderTemplateVersions() {
             do {
-                _ = try packager(for: template.orderTypeIdentifier)
+                _ = try packager(for: try await template(name, version: version).orderTypeIdentifier)
                 statuses["orders/\(name)"] = .some(nil)
             } catch {
                 statuses["orders/\(name)"] = .some("\(error)")
             }
         }
+        for (name, reason) in refusedFolders.withLock({ $0 }) { statuses["orders/\(name)"] = .some(reason) }
         return statuses
     }
 

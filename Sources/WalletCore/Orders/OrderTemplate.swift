@@ -1,15 +1,20 @@
 import Foundation
 import OrderPackage
+import PassCompiler
 import PassModel
+import WalletStore
 
-/// An order template: a folder under `<templates>/orders/<name>/` holding the `order.json` every order
-/// of it starts from (merchant, order type, images by name) and its images and `.lproj` folders.
+/// A version of an order template: the `order.json` every order of it starts from (merchant, order
+/// type, images by name) and its images and `.lproj` folders, as stored in the database. Folders
+/// under `<templates>/orders/<name>/` are imported as new versions when their files change
+/// (``OrderService/importFolders(in:logger:)``).
 ///
 /// Orders differ from passes in shape: line items and fulfilments are lists whose length each order
 /// sets, which placeholders in strings cannot express. So an order is the template's `order.json`
 /// with the API's JSON Merge Patch (RFC 7386) applied — the same rule `PATCH` follows afterwards.
 public struct OrderTemplate: Sendable {
     public let name: String
+    public let version: Int64
     /// The template's `order.json` as written.
     public let document: JSONObject
     /// Every other file by its path inside the package.
@@ -17,38 +22,50 @@ public struct OrderTemplate: Sendable {
     /// The template's order type: every order of it has this type (and its certificate signs them).
     public let orderTypeIdentifier: String
 
-    /// Reads one template folder. Throws ``OrderFailure/unusableTemplate(_:reason:)`` when its
-    /// `order.json` is not an object naming an order type.
-    public static func load(name: String, from folder: URL) throws(OrderFailure) -> OrderTemplate {
+    /// The template of a stored version.
+    init(_ stored: StoredOrderTemplateVersion) throws(OrderFailure) {
+        guard case .object(let document)? = try? JSONValue.parse(Data(stored.document.utf8)) else {
+            throw .unusableTemplate(stored.name, reason: "version \(stored.version)'s order.json is not a JSON object")
+        }
+        self.init(name: stored.name, version: stored.version, document: document, files: stored.files, orderTypeIdentifier: stored.orderTypeIdentifier)
+    }
+
+    init(name: String, version: Int64, document: JSONObject, files: [String: Data], orderTypeIdentifier: String) {
+        self.name = name
+        self.version = version
+        self.document = document
+        self.files = files
+        self.orderTypeIdentifier = orderTypeIdentifier
+    }
+
+    /// Reads one template folder as a version to store. Throws ``OrderFailure/unusableTemplate(_:reason:)``
+    /// when its `order.json` is not an object naming an order type.
+    static func read(name: String, from folder: URL, origin: WriteOrigin) throws(OrderFailure) -> NewOrderTemplateVersion {
         let source: OrderSource
+        let text: Data
         do {
             source = try OrderSource.load(from: folder)
+            text = try Data(contentsOf: folder.appendingPathComponent("order.json"))
         } catch {
             throw .unusableTemplate(name, reason: "\(error)")
         }
-        guard case .object(let document)? = try? JSONValue.parse(Data(contentsOf: folder.appendingPathComponent("order.json"))),
-              case .string(let type)? = document["orderTypeIdentifier"], !type.isEmpty else {
+        guard case .object(let document)? = try? JSONValue.parse(text), case .string(let type)? = document["orderTypeIdentifier"], !type.isEmpty else {
             throw .unusableTemplate(name, reason: "its order.json must be a JSON object with an orderTypeIdentifier")
         }
-        return OrderTemplate(name: name, document: document, files: source.files, orderTypeIdentifier: type)
+        let digest = TemplateSourceFile.digest(
+            of: [TemplateSourceFile(path: "order.json", bytes: text)] + source.files.map { TemplateSourceFile(path: $0.key, bytes: $0.value) })
+        return NewOrderTemplateVersion(
+            name: name, orderTypeIdentifier: type, document: String(decoding: text, as: UTF8.self), files: source.files, digest: digest, origin: origin)
     }
 
-    /// Every template folder in `directory/orders/`, by name; a folder that cannot be used is
-    /// returned with the reason, for a warning at start-up.
-    static func loadAll(in directory: URL) -> (templates: [String: OrderTemplate], unusable: [String: String]) {
+    /// The template folders in `directory/orders/` (those holding an `order.json`), by name.
+    static func folders(in directory: URL) -> [String: URL] {
         let root = directory.appendingPathComponent("orders")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).filter {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/order.json").path)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        var folders: [String: URL] = [:]
+        for name in names where FileManager.default.fileExists(atPath: root.appendingPathComponent("\(name)/order.json").path) {
+            folders[name] = root.appendingPathComponent(name)
         }
-        var templates: [String: OrderTemplate] = [:]
-        var unusable: [String: String] = [:]
-        for name in names.sorted() {
-            do {
-                templates[name] = try load(name: name, from: root.appendingPathComponent(name))
-            } catch {
-                unusable[name] = "\(error)"
-            }
-        }
-        return (templates, unusable)
+        return folders
     }
 }

@@ -20,7 +20,7 @@ extension ConsoleRoutes {
             signed(.get, "/orders/:orderType/:orderId/order", "An order's signed package", needs: .scope(.ordersRead)) { _, context, _ in
                 let key = try context.parameters.orderKey()
                 guard let order = try await orders.order(key) else { return .problem(status: .notFound, detail: "no such order") }
-                var response = HTTPResponse.bytes(try orders.package(order), contentType: "application/vnd.apple.finance.order")
+                var response = HTTPResponse.bytes(try await orders.package(order), contentType: "application/vnd.apple.finance.order")
                 response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(key.orderIdentifier)).order\""
                 ConsolePage.secure(&response)
                 return response
@@ -29,7 +29,7 @@ extension ConsoleRoutes {
                 let key = try context.parameters.orderKey()
                 guard let order = try await orders.order(key) else { return .problem(status: .notFound, detail: "no such order") }
                 var response = HTTPResponse.bytes(
-                    try orders.picture(order, scale: 2, dark: request.query("appearance") == "dark").png, contentType: "image/png")
+                    try await orders.picture(order, scale: 2, dark: request.query("appearance") == "dark").png, contentType: "image/png")
                 ConsolePage.secure(&response)
                 return response
             },
@@ -39,7 +39,7 @@ extension ConsoleRoutes {
     private func orderList(_ request: HTTPRequest, _ signed: Signed) async throws -> HTTPResponse {
         let template = request.query("template").flatMap { $0.isEmpty ? nil : $0 }
         let recent = try await orders.recent(template: template, limit: Self.pageSize)
-        let options = ([HTML("<option value=\"\">All order templates</option>")] + orders.templates.keys.sorted().map { name in
+        let options = ([HTML("<option value=\"\">All order templates</option>")] + (try await orders.templateNames()).map { name in
             name == template ? HTML("<option value=\"\(name)\" selected>\(name)</option>") : HTML("<option value=\"\(name)\">\(name)</option>")
         })
         let rows = try recent.map { order -> HTML in

@@ -55,7 +55,7 @@ struct OrderRoutes {
         ) { _, context in
             let key = try context.parameters.orderKey()
             guard let order = try await orders.order(key) else { throw OrderFailure.notFound(key.description) }
-            var response = HTTPResponse.bytes(try orders.package(order), contentType: "application/vnd.apple.finance.order")
+            var response = HTTPResponse.bytes(try await orders.package(order), contentType: "application/vnd.apple.finance.order")
             response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(key.orderIdentifier)).order\""
             return response
         })
@@ -86,7 +86,7 @@ struct OrderRoutes {
         guard let order = try await orders.order(key) else { throw OrderFailure.notFound(key.description) }
         let tag = "\"\(order.updateTag)-\(scale)x-\(appearance)\""
         if request.headers["if-none-match"] == tag { return .empty(status: .notModified, headers: ["ETag": tag]) }
-        var response = HTTPResponse.bytes(try orders.picture(order, scale: scale, dark: appearance == "dark").png, contentType: "image/png")
+        var response = HTTPResponse.bytes(try await orders.picture(order, scale: scale, dark: appearance == "dark").png, contentType: "image/png")
         response.headers["ETag"] = tag
         response.headers["Cache-Control"] = "private, no-cache"
         return response

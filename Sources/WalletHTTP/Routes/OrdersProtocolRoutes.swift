@@ -79,7 +79,7 @@ struct OrdersProtocolRoutes {
         if let since = Self.ifModifiedSince(request), order.lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970 {
             return .empty(status: .notModified, headers: ["Last-Modified": lastModified])
         }
-        var response = HTTPResponse.bytes(try orders.package(order), contentType: "application/vnd.apple.finance.order")
+        var response = HTTPResponse.bytes(try await orders.package(order), contentType: "application/vnd.apple.finance.order")
         response.headers["Last-Modified"] = lastModified
         return response
     }

@@ -6,6 +6,9 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
     public let key: OrderKey
     /// The order template it was created from (its images and `.lproj` folders).
     public let template: String
+    /// The version of the template whose files it is signed with: the one current when it was
+    /// created (0 only for an order made before versions whose template was never stored since).
+    public let templateVersion: Int64
     /// `order.json` as Wallet gets it (JSON text), the token and `updatedAt` included.
     public let document: String
     /// The order's `authenticationToken`; compare it in constant time, never log it.
@@ -22,17 +25,18 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
     public let erasedAt: Date?
 
     /// The key, template and tag only: the document holds the customer and the token.
-    public var description: String { "StoredOrder(\(key), template: \(template), updateTag: \(updateTag))" }
+    public var description: String { "StoredOrder(\(key), template: \(template) v\(templateVersion), updateTag: \(updateTag))" }
 
     /// Debuggers and `dump` show the description only.
     public var customMirror: Mirror { Mirror(self, children: ["order": description]) }
 
     public init(
-        key: OrderKey, template: String, document: String, authenticationToken: String, updateTag: Int64, createdAt: Date, lastModified: Date,
+        key: OrderKey, template: String, templateVersion: Int64, document: String, authenticationToken: String, updateTag: Int64, createdAt: Date, lastModified: Date,
         erasedAt: Date? = nil
     ) {
         self.key = key
         self.template = template
+        self.templateVersion = templateVersion
         self.document = document
         self.authenticationToken = authenticationToken
         self.updateTag = updateTag
@@ -41,11 +45,12 @@ public struct StoredOrder: Sendable, Hashable, CustomStringConvertible, CustomRe
         self.erasedAt = erasedAt
     }
 
-    static let columns = "order_type_identifier, order_identifier, template, document, authentication_token, update_tag, created_at, updated_at, erased_at"
+    static let columns = "order_type_identifier, order_identifier, template, template_version, document, authentication_token, update_tag, created_at, updated_at, erased_at"
 
     init(row: Row) throws {
         key = OrderKey(orderTypeIdentifier: try row.string("order_type_identifier"), orderIdentifier: try row.string("order_identifier"))
         template = try row.string("template")
+        templateVersion = try row.int64("template_version")
         document = try row.string("document")
         authenticationToken = try row.string("authentication_token")
         updateTag = try row.int64("update_tag")

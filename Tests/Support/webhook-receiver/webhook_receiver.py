@@ -14,6 +14,7 @@ Each delivery appends one JSON line to the record: its webhook-id, timestamp, th
 signatures, whether one verified, the event type, the status answered and the body.
 """
 import argparse
+import errno
 import json
 import sys
 import threading
@@ -92,7 +93,19 @@ def main():
             pass
 
     ThreadingHTTPServer.allow_reuse_address = True
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
+    # A receiver started again on its old port (a test of one that was down) may find the port taken
+    # for a moment: while nothing listened there, any client on this machine could get it as its own
+    # ephemeral port, the server's retries included (TCP's self-connect). It frees when that
+    # connection ends, so wait for it rather than fail.
+    deadline = time.monotonic() + (10 if options.port else 0)
+    while True:
+        try:
+            server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
+            break
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
     print(f"PORT {server.server_address[1]}", flush=True)
     server.serve_forever()
 

@@ -102,13 +102,14 @@ extension BulkJobWorkerConfiguration {
 }
 
 /// Like ``withService(engine:linkLifetime:push:pushWorker:_:)`` on a database the caller owns, so a
-/// test can stop a service and start another on the same data.
+/// test can stop a service and start another on the same data; `templates` is the folder it
+/// imports at start.
 func withService<T>(
     on database: DatabaseConfiguration, linkLifetime: Duration = .seconds(3600), push: PushSettings = PushSettings(enabled: false),
     pushWorker: PushWorkerConfiguration = PushWorkerConfiguration(), notifications: NotificationPolicy = .off,
     identities folder: URL? = nil, console: Bool = true, webhookWorker: WebhookWorkerConfiguration = .tests,
     bulkJobWorker: BulkJobWorkerConfiguration = .tests, linkKey sharedLinkKey: Data? = nil, adminToken sharedAdminToken: String? = nil,
-    walletBadges: URL? = nil, _ body: (TestService) async throws -> T
+    walletBadges: URL? = nil, templates: URL = Samples.templatesFolder, _ body: (TestService) async throws -> T
 ) async throws -> T {
     let identitiesFolder = try folder ?? ServiceIdentities.shared().folder
     // Instances sharing a database share these, as the README asks.
@@ -116,7 +117,7 @@ func withService<T>(
     let linkKey = sharedLinkKey ?? Data(UUID().uuidString.utf8)
     let logs = LogCapture()
     var configuration = ServiceConfiguration(
-        database: database, templatesDirectory: Samples.templatesFolder, identitiesDirectory: identitiesFolder,
+        database: database, templatesDirectory: templates, identitiesDirectory: identitiesFolder,
         publicURL: TestService.publicURL, adminToken: adminToken, downloadLinkKey: linkKey, downloadLinkLifetime: linkLifetime,
         push: push, notifications: notifications)
     configuration.console = console

@@ -1,0 +1,81 @@
+import Foundation
+import Storage
+
+/// Order templates as immutable versions in the database: every instance signs an order with the
+/// files of the version the order was created from, whatever its own templates folder holds.
+extension WalletStore {
+    /// Stores `version` as the template's new current version unless its digest equals the current
+    /// one's (then nothing is written). In one transaction with a `order-template.publish` audit
+    /// row, so two instances importing the same change at once store it once; orders made before
+    /// versions (version 0) adopt the template's first version.
+    public func saveOrderTemplateVersion(_ version: NewOrderTemplateVersion) async throws -> OrderTemplateSave {
+        let now = clock.nowMilliseconds()
+        return try await storing("store a version of the order template \(version.name)") {
+            try await database.transaction { transaction in
+                _ = try await transaction.execute(SQL(
+                    "INSERT INTO order_templates (name, current_version, updated_at) VALUES (?, 0, ?) ON CONFLICT (name) DO NOTHING",
+                    .text(version.name), .integer(now)))
+                let lock = transaction.engine == .postgres ? " FOR UPDATE OF order_templates" : ""
+                let current = try await transaction.query(SQL(
+                    unsafeText: """
+                    SELECT order_templates.current_version, order_template_versions.digest FROM order_templates
+                    LEFT JOIN order_template_versions ON order_template_versions.name = order_templates.name
+                                                     AND order_template_versions.version = order_templates.current_version
+                    WHERE order_templates.name = ?
+                    """ + lock,
+                    parameters: [.text(version.name)]))
+                let currentVersion = try current[0].int64("current_version")
+                if currentVersion > 0, try current[0].optionalString("digest") == version.digest {
+                    return .unchanged(version: currentVersion)
+                }
+                let next = currentVersion + 1
+                _ = try await transaction.execute(SQL(
+                    """
+                    INSERT INTO order_template_versions (name, version, order_type_identifier, digest, document, stored_by, stored_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    .text(version.name), .integer(next), .text(version.orderTypeIdentifier), .text(version.digest), .text(version.document),
+                    .text(version.origin.actor), .integer(now)))
+                for (path, bytes) in version.files.sorted(by: { $0.key < $1.key }) {
+                    _ = try await transaction.execute(SQL(
+                        "INSERT INTO order_template_files (name, version, path, bytes) VALUES (?, ?, ?, ?)",
+                        .text(version.name), .integer(next), .text(path), .blob(bytes)))
+                }
+                _ = try await transaction.execute(SQL(
+                    "UPDATE order_templates SET current_version = ?, updated_at = ? WHERE name = ?", .integer(next), .integer(now), .text(version.name)))
+                if currentVersion == 0 {
+                    _ = try await transaction.execute(SQL(
+                        "UPDATE orders SET template_version = ? WHERE template = ? AND template_version = 0", .integer(next), .text(version.name)))
+                }
+                try await self.appendAudit(
+                    [AuditDraft(action: "order-template.publish", target: "order template \(version.name)", changes: ["version \(next)"])],
+                    by: version.origin, at: now, in: transaction)
+                return .stored(version: next)
+            }
+        }
+    }
+
+    /// Every order template's current version, by name.
+    public func currentOrderTemplateVersions() async throws -> [String: Int64] {
+        try await storing("read the current order template versions") {
+            try await currentVersions(SQL("SELECT name, current_version FROM order_templates WHERE current_version > 0"))
+        }
+    }
+
+    /// One version of an order template with its files, `nil` when there is none.
+    public func orderTemplateVersion(_ name: String, _ version: Int64) async throws -> StoredOrderTemplateVersion? {
+        try await storing("read version \(version) of the order template \(name)") {
+            guard let row = try await database.query(SQL(
+                "SELECT order_type_identifier, digest, document, stored_at FROM order_template_versions WHERE name = ? AND version = ?",
+                .text(name), .integer(version))).first else { return nil }
+            var files: [String: Data] = [:]
+            for file in try await database.query(SQL(
+                "SELECT path, bytes FROM order_template_files WHERE name = ? AND version = ?", .text(name), .integer(version))) {
+                files[try file.string("path")] = try file.data("bytes")
+            }
+            return StoredOrderTemplateVersion(
+                name: name, version: version, orderTypeIdentifier: try row.string("order_type_identifier"), digest: try row.string("digest"),
+                document: try row.string("document"), files: files, storedAt: Milliseconds.date(try row.int64("stored_at")))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PasswrightTesting
+import Testing
+import ZipArchive
+
+/// Order templates live in the database as versions, as pass templates do: an order is signed with
+/// the files of the version it was made from, whatever folder an instance was started with, and a
+/// changed folder (imported at start or on `SIGHUP`) is a new version for the orders made after it.
+@Suite(.timeLimit(.minutes(3))) struct OrderTemplateVersionTests {
+    static let orderType = ThrowawayPKI.orderType
+
+    static func create(_ server: TestService, _ identifier: String) async throws {
+        let created = try await server.api("POST", "/api/v1/orders", json: [
+            "template": "shop", "orderIdentifier": .string(identifier), "order": ["orderNumber": "1001", "status": "open"],
+        ])
+        try #require(created.status == 201, "\(created)")
+    }
+
+    /// The logo inside the order's signed package, as the API serves it.
+    static func logo(_ server: TestService, _ identifier: String) async throws -> Data {
+        let response = try await server.api("GET", "/api/v1/orders/\(orderType)/\(identifier)/order")
+        try #require(response.status == 200, "\(response)")
+        return try ZipReader(data: response.body).data(for: "logo.png")
+    }
+
+    @Test("an order keeps the files it was made with; a changed folder is a new version; an instance without the folder signs the same", arguments: Engine.selected)
+    func ordersKeepTheirVersionOnEveryInstance(engine: Engine) async throws {
+        try await withScratch { scratch in
+            let templates = scratch.appendingPathComponent("Templates"), bare = scratch.appendingPathComponent("NoOrders")
+            try FileManager.default.copyItem(at: Samples.templatesFolder, to: templates)
+            try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+            let logo = templates.appendingPathComponent("orders/shop/logo.png")
+            let original = try Data(contentsOf: logo)
+            let replacement = try Data(contentsOf: templates.appendingPathComponent("orders/shop/socks.png"))
+            try #require(original != replacement)
+            try await engine.withLocation { database in
+                try await withService(on: database, templates: templates) { server in
+                    try await Self.create(server, "ORD-V1")
+                    try replacement.write(to: logo)
+                    try await server.service.importTemplateFolders()  // as SIGHUP does
+                    try await server.service.importTemplateFolders()  // unchanged since: no version more
+                    try await Self.create(server, "ORD-V2")
+                    #expect(try await Self.logo(server, "ORD-V1") == original, "the order made before keeps its logo")
+                    #expect(try await Self.logo(server, "ORD-V2") == replacement)
+
+                    // A change to the older order is signed with its own version still.
+                    #expect(try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/ORD-V1", json: ["status": "completed"]).status == 200)
+                    #expect(try await Self.logo(server, "ORD-V1") == original)
+
+                    let audit = try await server.api("GET", "/api/v1/audit?action=order-template.publish").json()
+                    #expect((audit["entries"].array ?? []).map { $0["changes"][0].string } == ["version 2", "version 1"], "\(audit)")
+                }
+                // Another instance, started with no order template folder at all, signs both orders
+                // from the database and makes new ones from the current version.
+                try await withService(on: database, templates: bare) { other in
+                    #expect(try await Self.logo(other, "ORD-V1") == original)
+                    #expect(try await Self.logo(other, "ORD-V2") == replacement)
+                    try await Self.create(other, "ORD-V3")
+                    #expect(try await Self.logo(other, "ORD-V3") == replacement)
+                    let ready = try await other.client.send("GET", "/readyz")
+                    #expect(ready.status == 200, "\(ready)")
+                }
+            }
+        }
+    }
+}
