@@ -43,7 +43,7 @@ public struct DownloadLinks: Sendable {
     /// The path of `resource` under a link's own `expires` and `signature` (as a page links to its parts).
     public static func path(passTypeIdentifier: String, serialNumber: String, resource: Resource, expires: String, signature: String) -> String {
         let page = "/passes/\(PathSegment.escaped(passTypeIdentifier))/\(PathSegment.escaped(serialNumber))"
-        let query = "expires=\(escapeQuery(expires))&signature=\(escapeQuery(signature))"
+        let query = QueryComponent.query([("expires", expires), ("signature", signature)])
         return resource == .page ? "\(page)?\(query)" : "\(page)/\(resource.rawValue)?\(query)"
     }
 
@@ -65,9 +65,5 @@ public struct DownloadLinks: Sendable {
         // different triples sign the same bytes.
         let message = Data("\(passTypeIdentifier)\u{0}\(serialNumber)\u{0}\(expires)".utf8)
         return Digest.hex(Digest.hmacSHA256(key: key, data: message))
-    }
-
-    private static func escapeQuery(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
     }
 }

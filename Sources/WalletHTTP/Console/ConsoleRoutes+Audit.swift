@@ -23,7 +23,7 @@ extension ConsoleRoutes {
         let rows = page.entries.map { entry -> HTML in
             """
             <tr><td>\(ConsolePage.time(entry.occurredAt))</td><td>\(entry.actor)</td><td>\(entry.source)</td><td>\(entry.address ?? "—")</td>
-            <td>\(entry.action)</td><td><a href="/console/audit?target=\(Self.queryEscape(entry.target))">\(entry.target)</a></td>
+            <td>\(entry.action)</td><td><a href="/console/audit?target=\(QueryComponent.escaped(entry.target))">\(entry.target)</a></td>
             <td>\(entry.changes.isEmpty ? "—" : entry.changes.joined(separator: ", "))</td></tr>
             """
         }
@@ -34,7 +34,7 @@ extension ConsoleRoutes {
             <p class="hint" id="audit-\(name)-hint">\(hint)</p></div>
             """
         }
-        let filters = [("actor", query.actor), ("action", query.action), ("target", query.target)].compactMap { name, value in value.map { "\(name)=\(Self.queryEscape($0))" } }
+        let filters = [("actor", query.actor), ("action", query.action), ("target", query.target)].compactMap { name, value in value.map { "\(name)=\(QueryComponent.escaped($0))" } }
         let older: HTML = page.next.map { next in
             HTML("<p><a rel=\"next\" class=\"next button quiet\" href=\"/console/audit?\((filters + ["before=\(next)"]).joined(separator: "&amp;"))\">Older changes</a></p>")
         } ?? .empty

@@ -24,7 +24,7 @@ extension ConsoleRoutes {
                 let notice = erasure.alreadyErased
                     ? "It had been erased already."
                     : "Erased: the holder's data is gone and the pass is voided; \(erasure.pushesQueued) push\(erasure.pushesQueued == 1 ? "" : "es") queued so Wallet shows it."
-                return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(Self.queryEscape(notice))")
+                return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(QueryComponent.escaped(notice))")
             },
             signed(.get, "/orders/:orderType/:orderId/export", "Everything kept about an order, as JSON", needs: .scope(.ordersRead)) { _, context, _ in
                 let key = try context.parameters.orderKey()
@@ -40,7 +40,7 @@ extension ConsoleRoutes {
                 let notice = erasure.alreadyErased
                     ? "It had been erased already."
                     : "Erased: only what Wallet needs of the order is kept; \(erasure.pushesQueued) push\(erasure.pushesQueued == 1 ? "" : "es") queued so Wallet's copy loses the rest."
-                return ConsolePage.redirect("/console/orders/\(Self.orderPath(key))?notice=\(Self.queryEscape(notice))")
+                return ConsolePage.redirect("/console/orders/\(Self.orderPath(key))?notice=\(QueryComponent.escaped(notice))")
             },
         ]
     }

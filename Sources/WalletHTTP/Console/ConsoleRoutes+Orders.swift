@@ -168,7 +168,7 @@ extension ConsoleRoutes {
         do {
             let (_, queued) = try await orders.update(key, patch: patch, expectedTag: tag, origin: signed.origin)
             let notice = patch.isEmpty ? "Nothing changed." : "Saved; \(queued == 1 ? "1 device is" : "\(queued) devices are") being notified."
-            return ConsolePage.redirect("/console/orders/\(Self.orderPath(key))?notice=\(Self.queryEscape(notice))")
+            return ConsolePage.redirect("/console/orders/\(Self.orderPath(key))?notice=\(QueryComponent.escaped(notice))")
         } catch let failure as OrderFailure {
             switch failure {
             case .changedSince: return try await again("\(failure)", .conflict)

@@ -40,10 +40,10 @@ extension ConsoleRoutes {
             <td>\(ConsolePage.time(result.updatedAt))</td><td>\(result.voided ? "voided" : "")</td></tr>
             """
         }
-        var query = [("q", text ?? ""), ("template", template ?? "")].filter { !$0.1.isEmpty }.map { "\($0.0)=\(Self.queryEscape($0.1))" }
+        var query = [("q", text ?? ""), ("template", template ?? "")].filter { !$0.1.isEmpty }.map { "\($0.0)=\(QueryComponent.escaped($0.1))" }
         let next: HTML
         if let cursor = page.next {
-            query.append("after=\(Self.queryEscape(cursor.passTypeIdentifier + "\n" + cursor.serialNumber))")
+            query.append("after=\(QueryComponent.escaped(cursor.passTypeIdentifier + "\n" + cursor.serialNumber))")
             next = "<p><a rel=\"next\" class=\"next button quiet\" href=\"/console/passes?\(query.joined(separator: "&"))\">Next \(Self.pageSize)</a></p>"
         } else {
             next = .empty
@@ -205,7 +205,7 @@ extension ConsoleRoutes {
         }
         let change = PassService.Change(data: data, overrides: overrides, voided: voided == pass.voided ? nil : voided)
         guard change.data != nil || !change.overrides.isEmpty || change.voided != nil else {
-            return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(Self.queryEscape("Nothing changed."))")
+            return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(QueryComponent.escaped("Nothing changed."))")
         }
         do {
             let outcome = try await passes.update(key, change, origin: signed.origin)
@@ -215,7 +215,7 @@ extension ConsoleRoutes {
             } else {
                 notice = outcome.changed ? "Saved: \(outcome.pushesQueued) push\(outcome.pushesQueued == 1 ? "" : "es") queued." : "Nothing changed."
             }
-            return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(Self.queryEscape(notice))")
+            return ConsolePage.redirect("/console/passes/\(Self.path(key))?notice=\(QueryComponent.escaped(notice))")
         } catch let error as PassCompilerError {
             return try await passDetails(key, signed, error: "Nothing was saved: \(error)", status: .unprocessableContent, submitted: form)
         }
@@ -238,10 +238,10 @@ extension ConsoleRoutes {
         path(key.passTypeIdentifier, key.serialNumber)
     }
 
-    /// Path segments, each escaped, joined by `/`.
+    /// Path segments joined by `/`, each with everything but RFC 3986's unreserved characters
+    /// escaped: stricter than a path needs, so no `&` or `'` of a serial number reaches an HTML attribute.
     static func path(_ segments: String...) -> String {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        return segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }.joined(separator: "/")
+        segments.map(QueryComponent.escaped).joined(separator: "/")
     }
 
     static func cursor(_ text: String) -> PassKey? {

@@ -132,7 +132,7 @@ extension ConsoleRoutes {
             case .created: notice = "Template \(name) created as version 1."
             case .newVersion: notice = "Version \(save.current.version) is current; it is rolling out to \(passes) pass\(passes == 1 ? "" : "es")."
             }
-            return ConsolePage.redirect("/console/templates/\(name)?notice=\(Self.queryEscape(notice))")
+            return ConsolePage.redirect("/console/templates/\(name)?notice=\(QueryComponent.escaped(notice))")
         }
     }
 
@@ -146,7 +146,7 @@ extension ConsoleRoutes {
         if case .refused = publication {
             return try await templateDetails(name, signed, error: "Version \(version) has lint errors today, so it cannot be made current.")
         }
-        return ConsolePage.redirect("/console/templates/\(name)?notice=\(Self.queryEscape("Version \(version) is current again, as a new version."))")
+        return ConsolePage.redirect("/console/templates/\(name)?notice=\(QueryComponent.escaped("Version \(version) is current again, as a new version."))")
     }
 
     private func templateDetails(_ name: String, _ signed: Signed, notice: String? = nil, error: String? = nil) async throws -> HTTPResponse {
@@ -227,9 +227,5 @@ extension ConsoleRoutes {
             <thead><tr><th scope="col">Before</th><th scope="col">After</th><th scope="col">What this changes</th><th scope="col">Finding</th></tr></thead>
             <tbody>\(body)</tbody></table></div>
             """
-    }
-
-    static func queryEscape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }

@@ -31,7 +31,7 @@ struct AuditRoutes {
             var response = try HTTPResponse.json(page)
             if let next = page.next {
                 let items = request.queryItems.filter { $0.name != "before" }.map { ($0.name, $0.value) } + [("before", next)]
-                response.headers["Link"] = "<\(request.path)?\(Self.query(items))>; rel=\"next\""
+                response.headers["Link"] = "<\(request.path)?\(QueryComponent.query(items))>; rel=\"next\""
             }
             return response
         })
@@ -47,11 +47,4 @@ struct AuditRoutes {
         return date
     }
 
-    private static func query(_ items: [(String, String)]) -> String {
-        items.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
-    }
 }
