@@ -3,7 +3,8 @@
 /// the rate moves by what devices' calls after pushes took (their 90th percentile over the last
 /// second). Above the target the rate falls to 85 % of what was actually sent in the last
 /// half second (signing ahead may hold pushes below the rate, and a cut from an unused rate would
-/// take effect only several cuts later), at most once per `cooldown`, because a push shows in the
+/// take effect only several cuts later) — not after a pause or a trickle under the floor, which
+/// slow no device — at most once per `cooldown`, because a push shows in the
 /// calls only after the device's own delay (up to seconds). At or below the target, or with no calls
 /// to judge by, it grows by a tenth, up to `ceiling` (`--push-rate`), but only while pushes go at
 /// the rate: an unused rate does not drift up. So a wave neither idles the server nor queues devices
@@ -69,17 +70,21 @@ struct PushPacer: Sendable {
     /// Moves the rate by `deviceCallP90` (seconds, `nil` when no device called lately), once per period.
     mutating func adjust(deviceCallP90: Double?, at now: Double) {
         guard isDueForAdjustment(at: now) else { return }
-        // Pushes per second since the last adjustment; unknown after a pause (the worker adjusts only
-        // when it sends), when the slots taken say nothing of the pace now.
+        // Pushes per second since the last adjustment (none before the first). After a pause (the
+        // worker adjusts only when it sends) that says how little was sent, not the pace now.
         let elapsed = now - lastAdjustment
-        let sent = elapsed <= 2 * Self.adjustmentPeriod ? Double(taken) / elapsed : nil
+        let sent = Double(taken) / elapsed
+        let paused = elapsed > 2 * Self.adjustmentPeriod
         lastAdjustment = now
         taken = 0
         if let deviceCallP90, deviceCallP90 > target {
-            guard now - lastDecrease >= Self.cooldown else { return }
+            // Only pushes sent at the floor's pace or above can be what slows the devices' calls
+            // (the floor is the pace always allowed): cutting after a pause or a trickle would make
+            // the next wave start near the floor and climb for many seconds.
+            guard sent >= floor, now - lastDecrease >= Self.cooldown else { return }
             lastDecrease = now
-            rate = max(floor, min(rate, sent ?? rate) * 0.85)
-        } else if (sent ?? rate) >= 0.8 * rate {
+            rate = max(floor, min(rate, sent) * 0.85)
+        } else if paused || sent >= 0.8 * rate {
             rate = min(ceiling, rate * 1.1)
         }
     }

@@ -33,8 +33,11 @@ struct PushPaceTests {
     @Test func slowCallsCutThePaceOncePerCooldownAndFastOnesBringItBackToTheCeiling() {
         var pacer = PushPacer(rate: 1000, target: 0.05)
         #expect(pacer.rate == 1000, "it starts at the ceiling")
+        pacer.adjust(deviceCallP90: 0.2, at: 9.5)
+        #expect(pacer.rate == 1000, "with nothing sent lately, slow calls are not the pushes' doing")
+        Self.send(&pacer, 1000, before: 10)
         pacer.adjust(deviceCallP90: 0.2, at: 10)
-        #expect(pacer.rate == 850, "with nothing sent lately, the cut is from the rate")
+        #expect(pacer.rate == 850)
         // Devices feel a cut only after their own delay: slow calls within the cooldown cut no further.
         Self.send(&pacer, 850, before: 10.5)
         pacer.adjust(deviceCallP90: 0.2, at: 10.5)
@@ -83,9 +86,38 @@ struct PushPaceTests {
         #expect(abs(pacer.rate - 1122) < 1e-9, "one step up, from 1,020")
     }
 
+    @Test func aTrickleUnderTheFloorDoesNotCutThePaceForTheNextWave() {
+        var pacer = PushPacer(rate: 5000, target: 0.05)
+        // Devices are slow for a reason of their own while a push goes out now and then: four a
+        // second, or one every few seconds (each then after a pause).
+        pacer.adjust(deviceCallP90: nil, at: 0)
+        for step in 1...20 {
+            let now = Double(step) / 2
+            _ = pacer.take(at: now - 0.3)
+            _ = pacer.take(at: now - 0.1)
+            pacer.adjust(deviceCallP90: 0.4, at: now)
+        }
+        for step in 1...20 {
+            let now = 10 + Double(step) * 3
+            _ = pacer.take(at: now)
+            pacer.adjust(deviceCallP90: 0.4, at: now)
+        }
+        #expect(pacer.rate == 5000, "a trickle slows no device: the next wave starts at the pace found before")
+        // A flow at the floor or above is cut as before.
+        pacer.adjust(deviceCallP90: nil, at: 80)
+        Self.send(&pacer, 1200, before: 80.5)
+        pacer.adjust(deviceCallP90: 0.4, at: 80.5)
+        #expect(pacer.rate == 1020)
+    }
+
     @Test func thePaceNeverFallsBelowAFloorSoSlowCallsDoNotStopPushes() {
         var pacer = PushPacer(rate: 5000)
-        for step in 0..<100 { pacer.adjust(deviceCallP90: 10, at: Double(step) * 2) }  // nothing sent: cuts from the rate
+        pacer.adjust(deviceCallP90: nil, at: 0)
+        for step in 1...100 {
+            let now = Double(step) / 2
+            Self.send(&pacer, pacer.rate, before: now)
+            pacer.adjust(deviceCallP90: 10, at: now)
+        }
         #expect(pacer.rate == 100)
         var slow = PushPacer(rate: 40)
         slow.adjust(deviceCallP90: 10, at: 0)
