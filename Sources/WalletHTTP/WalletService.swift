@@ -75,6 +75,7 @@ public final class WalletService: Sendable {
         router.add(bulk.group(auth: auth))
         router.add(KeyRoutes(keys: services.apiKeys).group(auth: auth))
         router.add(OrderRoutes(orders: services.orders, idempotent: Idempotent(service: services.idempotency)).group(auth: auth))
+        router.add(OrderTemplateRoutes(orders: services.orders).group(auth: auth))
         if configuration.console {
             let auth = ConsoleAuth(sessions: services.consoleSessions, users: services.consoleUsers, adminToken: configuration.adminToken,
                                    secureCookies: configuration.publicURL.lowercased().hasPrefix("https://"), now: { service.now() })

@@ -146,6 +146,29 @@ struct TemplatesTests {
         }
     }
 
+    @Test("an order template folder: push stores it as an order template, sync uploads orders/<name> after the pass templates")
+    func orderTemplates() async throws {
+        try await withTemplateServer { server in
+            let deploy = server.scratch.appendingPathComponent("deploy")
+            let shop = deploy.appendingPathComponent("orders/shop")
+            try FileManager.default.createDirectory(at: deploy.appendingPathComponent("orders"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Samples.templatesFolder.appendingPathComponent("orders/shop"), to: shop)
+
+            let created = try await server.templates(["push", shop.path])
+            #expect(created.status == 0 && created.out.contains("shop: order template version 1 (new order template)"), "\(created)")
+            let again = try await server.templates(["push", shop.path])
+            #expect(again.status == 0 && again.out.contains("shop: order template version 1, unchanged"), "\(again)")
+
+            _ = try server.copy("loyalty", as: "cafe", in: "deploy")
+            try Data(contentsOf: shop.appendingPathComponent("socks.png")).write(to: shop.appendingPathComponent("logo.png"))
+            let synced = try await server.templates(["sync", deploy.path])
+            #expect(synced.status == 0, "\(synced)")
+            #expect(synced.out.contains("[1/2] cafe: version 1 (new template)"), "\(synced)")
+            #expect(synced.out.contains("[2/2] orders/shop: order template version 2, changed"), "\(synced)")
+            #expect(synced.out.contains("2 templates: 2 stored, 0 refused"), "\(synced)")
+        }
+    }
+
     @Test("no PASSWRIGHT_ADMIN_TOKEN: exit 1 with a message naming it, for every admin command", arguments: [
         ["templates", "push", "Templates/loyalty"], ["templates", "sync", "Templates"], ["templates", "list"],
         ["templates", "versions", "loyalty"], ["push", "stats"],

@@ -129,6 +129,8 @@ struct OperationsTests {
         "latestPass": ("GET", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}", [200, 304, 400, 401]),
         "lintTemplate": ("POST", "/api/v1/templates/{template}/lint", [200, 400, 401, 403, 404]),
         "listTemplates": ("GET", "/api/v1/templates", [200, 401, 403]),
+        "listOrderTemplates": ("GET", "/api/v1/order-templates", [200, 401, 403]),
+        "uploadOrderTemplate": ("PUT", "/api/v1/order-templates/{template}", [200, 201, 400, 401, 403, 413, 415, 422]),
         "metrics": ("GET", "/metrics", [200]),
         "openapi": ("GET", "/openapi.json", [200]),
         "personalizePass": ("POST", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}/personalize", [200, 400, 404, 409, 413, 422]),

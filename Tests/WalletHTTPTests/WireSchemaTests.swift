@@ -131,6 +131,11 @@ struct WireSchemaTests {
             warnings: [TemplateFinding(Finding(rule: "contrast.label", severity: .warning, location: "pass.json labelColor", before: "a", after: "b", effect: "hard to read"))]),
         TemplateFinding(Finding(rule: "image.size", severity: .error, location: "logo.png", before: "a", after: "b", effect: "refused")),
         TemplateFinding(message: "left out: .DS_Store"),
+        OrderTemplateList(templates: [
+            OrderTemplateList.Entry(name: "shop", status: .ready, version: 2, orderTypeIdentifier: "order.example"),
+            OrderTemplateList.Entry(name: "gift", status: .unavailable, version: 1, orderTypeIdentifier: "order.other", reason: "no identity"),
+        ]),
+        OrderTemplateUpload(name: "shop", version: 2, digest: "ef", changed: true, orderTypeIdentifier: "order.example"),
         IssueRequest(
             template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
             relevance: relevance),

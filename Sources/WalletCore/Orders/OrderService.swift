@@ -3,6 +3,7 @@ import Locking
 import OrderModel
 import OrderPackage
 import OrderPreview
+import PassCompiler
 import PassModel
 import PasswrightLogging
 import Signing
@@ -64,6 +65,32 @@ public final class OrderService: Sendable {
             }
         }
         refusedFolders.withLock { $0 = refused }
+    }
+
+    /// Stores `files` (an upload of a template folder) as a new version of the order template
+    /// `name`, unless they equal its current version; new orders are made from it, orders already
+    /// made keep theirs. Throws ``OrderFailure/unusableTemplate(_:reason:)`` (HTTP 422) unless
+    /// `order.json` is a JSON object naming an order type.
+    public func publish(name: String, files: [TemplateSourceFile], origin: WriteOrigin) async throws -> OrderTemplateUpload {
+        let version = try OrderTemplate.version(name: name, files: files, origin: origin)
+        let save = try await store.saveOrderTemplateVersion(version)
+        refusedFolders.withLock { $0[name] = nil }
+        let changed = if case .stored = save { true } else { false }
+        return OrderTemplateUpload(name: name, version: save.version, digest: version.digest, changed: changed, orderTypeIdentifier: version.orderTypeIdentifier)
+    }
+
+    /// Every stored order template with its current version and whether its orders can be signed here.
+    public func list() async throws -> OrderTemplateList {
+        let statuses = try await statuses()
+        var entries: [OrderTemplateList.Entry] = []
+        for (name, version) in try await store.currentOrderTemplateVersions().sorted(by: { $0.key < $1.key }) {
+            let template = try await template(name, version: version)
+            let reason = statuses["orders/\(name)"] ?? nil
+            entries.append(OrderTemplateList.Entry(
+                name: name, status: reason == nil ? .ready : .unavailable, version: version, orderTypeIdentifier: template.orderTypeIdentifier,
+                reason: reason))
+        }
+        return OrderTemplateList(templates: entries)
     }
 
     /// The names of the stored order templates, sorted.

@@ -1,5 +1,4 @@
 import Foundation
-import OrderPackage
 import PassCompiler
 import PassModel
 import WalletStore
@@ -38,24 +37,33 @@ public struct OrderTemplate: Sendable {
         self.orderTypeIdentifier = orderTypeIdentifier
     }
 
-    /// Reads one template folder as a version to store. Throws ``OrderFailure/unusableTemplate(_:reason:)``
-    /// when its `order.json` is not an object naming an order type.
+    /// Reads one template folder as a version to store (its root files and `<language>.lproj/`
+    /// files, as a pass template folder is read).
     static func read(name: String, from folder: URL, origin: WriteOrigin) throws(OrderFailure) -> NewOrderTemplateVersion {
-        let source: OrderSource
-        let text: Data
+        let files: [TemplateSourceFile]
         do {
-            source = try OrderSource.load(from: folder)
-            text = try Data(contentsOf: folder.appendingPathComponent("order.json"))
+            files = try TemplateSourceFile.read(folder: folder).kept
         } catch {
             throw .unusableTemplate(name, reason: "\(error)")
+        }
+        return try version(name: name, files: files, origin: origin)
+    }
+
+    /// The version to store of a template's files, from a folder or an upload. Throws
+    /// ``OrderFailure/unusableTemplate(_:reason:)`` unless `order.json` is a JSON object naming an
+    /// order type.
+    static func version(name: String, files: [TemplateSourceFile], origin: WriteOrigin) throws(OrderFailure) -> NewOrderTemplateVersion {
+        guard let text = files.first(where: { $0.path == "order.json" })?.bytes else {
+            throw .unusableTemplate(name, reason: "there is no order.json at its root")
         }
         guard case .object(let document)? = try? JSONValue.parse(text), case .string(let type)? = document["orderTypeIdentifier"], !type.isEmpty else {
             throw .unusableTemplate(name, reason: "its order.json must be a JSON object with an orderTypeIdentifier")
         }
-        let digest = TemplateSourceFile.digest(
-            of: [TemplateSourceFile(path: "order.json", bytes: text)] + source.files.map { TemplateSourceFile(path: $0.key, bytes: $0.value) })
+        var others: [String: Data] = [:]
+        for file in files where file.path != "order.json" { others[file.path] = file.bytes }
         return NewOrderTemplateVersion(
-            name: name, orderTypeIdentifier: type, document: String(decoding: text, as: UTF8.self), files: source.files, digest: digest, origin: origin)
+            name: name, orderTypeIdentifier: type, document: String(decoding: text, as: UTF8.self), files: others,
+            digest: TemplateSourceFile.digest(of: files), origin: origin)
     }
 
     /// The template folders in `directory/orders/` (those holding an `order.json`), by name.

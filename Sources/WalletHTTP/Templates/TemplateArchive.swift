@@ -14,7 +14,9 @@ enum TemplateArchive {
 
     /// The template's files from an archive, and what was left out. An archive whose entries all sit
     /// in one folder (zipping the folder rather than its contents) is read from inside that folder.
-    static func files(from archive: Data) throws(HTTPError) -> (files: [TemplateSourceFile], skipped: [String]) {
+    /// `document` is the file the template must hold at its root: `pass.json`, or an order
+    /// template's `order.json`.
+    static func files(from archive: Data, document: String = "pass.json") throws(HTTPError) -> (files: [TemplateSourceFile], skipped: [String]) {
         let reader: ZipReader
         do {
             reader = try ZipReader(data: archive, limits: limits)
@@ -25,7 +27,7 @@ enum TemplateArchive {
             throw HTTPError(.unprocessableContent, "the archive entry \(link.name) is a symbolic link; templates hold plain files only")
         }
         let entries = reader.entries.filter { !$0.isDirectory }
-        let prefix = commonFolder(of: entries.map(\.name))
+        let prefix = commonFolder(of: entries.map(\.name), document: document)
         var files: [TemplateSourceFile] = []
         for entry in entries {
             let bytes: Data
@@ -37,16 +39,16 @@ enum TemplateArchive {
             files.append(TemplateSourceFile(path: String(entry.name.dropFirst(prefix.count)), bytes: bytes))
         }
         let sorted = TemplateSourceFile.sorted(files)
-        guard sorted.kept.contains(where: { $0.path == "pass.json" }) else {
-            throw HTTPError(.unprocessableContent, "the archive has no pass.json at its root (or inside its one top folder)")
+        guard sorted.kept.contains(where: { $0.path == document }) else {
+            throw HTTPError(.unprocessableContent, "the archive has no \(document) at its root (or inside its one top folder)")
         }
         return (sorted.kept, sorted.skipped)
     }
 
 
-    /// `loyalty/` when every entry is under `loyalty/` and there is no root `pass.json`.
-    private static func commonFolder(of names: [String]) -> String {
-        guard !names.contains("pass.json"), let first = names.first, let slash = first.firstIndex(of: "/") else { return "" }
+    /// `loyalty/` when every entry is under `loyalty/` and there is no root `document`.
+    private static func commonFolder(of names: [String], document: String) -> String {
+        guard !names.contains(document), let first = names.first, let slash = first.firstIndex(of: "/") else { return "" }
         let folder = String(first[...slash])
         return names.allSatisfy { $0.hasPrefix(folder) } ? folder : ""
     }

@@ -63,4 +63,58 @@ import ZipArchive
             }
         }
     }
+
+    /// The sample order template's files as a zip, `logo.png` replaced by `logo` when given and
+    /// `order.json` by `document`.
+    static func archive(logo: Data? = nil, document: Data? = nil, leaving left: String? = nil) throws -> Data {
+        let folder = Samples.templatesFolder.appendingPathComponent("orders/shop")
+        var writer = ZipWriter()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name != left {
+            var bytes = try Data(contentsOf: folder.appendingPathComponent(name))
+            if name == "logo.png", let logo { bytes = logo }
+            if name == "order.json", let document { bytes = document }
+            try writer.add(path: name, data: bytes, compression: .deflate)
+        }
+        return try writer.finish()
+    }
+
+    static func upload(_ server: TestService, _ name: String, _ archive: Data) async throws -> RawResponse {
+        try await server.client.send(
+            "PUT", "/api/v1/order-templates/\(name)", headers: [("Authorization", "Bearer \(server.adminToken)"), ("Content-Type", "application/zip")],
+            body: archive)
+    }
+
+    @Test("an upload is a new version for new orders; the same files again store nothing; a folder without an order type is refused", arguments: Engine.selected)
+    func uploadsAreVersionsToo(engine: Engine) async throws {
+        let socks = try Data(contentsOf: Samples.templatesFolder.appendingPathComponent("orders/shop/socks.png"))
+        try await withService(engine: engine) { server in
+            try await Self.create(server, "ORD-U1")
+            let original = try await Self.logo(server, "ORD-U1")
+
+            let changed = try await Self.upload(server, "shop", try Self.archive(logo: socks))
+            #expect(changed.status == 200, "\(changed)")
+            #expect(try changed.json()["version"] == 2 && changed.json()["changed"] == true, "\(changed)")
+            #expect(try changed.json()["orderTypeIdentifier"].string == Self.orderType)
+            let again = try await Self.upload(server, "shop", try Self.archive(logo: socks))
+            #expect(try again.status == 200 && again.json()["version"] == 2 && again.json()["changed"] == false, "\(again)")
+            try await Self.create(server, "ORD-U2")
+            #expect(try await Self.logo(server, "ORD-U1") == original)
+            #expect(try await Self.logo(server, "ORD-U2") == socks)
+
+            let gift = try await Self.upload(server, "gift", try Self.archive())
+            #expect(try gift.status == 201 && gift.json()["version"] == 1, "\(gift)")
+            let list = try await server.api("GET", "/api/v1/order-templates").json()
+            #expect((list["templates"].array ?? []).map { "\($0["name"].string ?? "") \($0["version"].number ?? 0) \($0["status"].string ?? "")" } == [
+                "gift 1.0 ready", "shop 2.0 ready",
+            ], "\(list)")
+
+            let untyped = try await Self.upload(server, "shop", try Self.archive(document: Data(#"{"merchant": {}}"#.utf8)))
+            #expect(untyped.status == 422 && untyped.text.contains("orderTypeIdentifier"), "\(untyped)")
+            let without = try await Self.upload(server, "shop", try Self.archive(leaving: "order.json"))
+            #expect(without.status == 422 && without.text.contains("order.json"), "\(without)")
+            let notZip = try await Self.upload(server, "shop", Data("not a zip".utf8))
+            #expect(notZip.status == 400, "\(notZip)")
+            #expect(try await server.api("GET", "/api/v1/order-templates").json()["templates"][1]["version"] == 2, "nothing refused was stored")
+        }
+    }
 }
