@@ -74,10 +74,11 @@ extension WalletStore {
     }
 
     /// Claims up to `limit` open records of one job for `instance` under a lease: the records of
-    /// validating jobs to check, those of issuing jobs to issue. Lines past the job's claim cursor come
-    /// first, in line order; once none is left, lines behind it that are open and unleased (a lease
-    /// that lapsed because its holder died, a claim that rolled back) are taken over. On PostgreSQL
-    /// the rows are locked with `SKIP LOCKED`, so instances claiming at once never share a record.
+    /// validating jobs to check, those of issuing jobs to issue. Lines behind the job's claim cursor
+    /// that are open and unleased (a lease that lapsed because its holder died, a batch released) are
+    /// taken over first, so a dead instance's records wait for their lease, not for the job's end;
+    /// then lines past the cursor, in line order. On PostgreSQL the rows are locked with
+    /// `SKIP LOCKED`, so instances claiming at once never share a record.
     public func claimBulkRecords(instance: String, limit: Int, lease: Duration) async throws -> [BulkClaim] {
         let now = clock.nowMilliseconds()
         return try await storing("claim bulk job records") {
@@ -91,15 +92,16 @@ extension WalletStore {
                     let lastLine = try row.int64("last_line")
                     let start = try row.int64("claimed_through")
                     var cursor = start
-                    var lines: [Int64] = []
+                    // Behind the cursor the only open lines are those leased (a claim's worth per
+                    // instance at work) and those to take over: a short range of the open records' index.
+                    var lines = start > 0
+                        ? try await Self.claimableLines(job: job, validating: validating, after: 0, through: start, now: now, limit: limit, in: transaction)
+                        : []
                     // Ahead of the cursor, a window at a time (a run of lines unreadable at upload holds none).
                     while lines.isEmpty && cursor < lastLine {
                         lines = try await Self.claimableLines(
                             job: job, validating: validating, after: cursor, through: cursor + Self.claimWindow, now: now, limit: limit, in: transaction)
                         if lines.isEmpty { cursor = min(cursor + Self.claimWindow, lastLine) }
-                    }
-                    if lines.isEmpty {
-                        lines = try await Self.claimableLines(job: job, validating: validating, after: 0, through: cursor, now: now, limit: limit, in: transaction)
                     }
                     // The cursor also passes windows found empty, so the next claim does not search them again.
                     let reached = max(cursor, lines.max() ?? 0)

@@ -128,6 +128,23 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.selected)
+    func aLapsedLeaseBehindTheCursorIsTakenOverBeforeLinesAhead(engine: StoreEngine) async throws {
+        let clock = TestClock()
+        try await engine.withStore(clock: clock) { store in
+            try await store.createBulkJob(id: "job_1", template: "loyalty", format: "csv", validation: .each, origin: .api)
+            try await store.addBulkRecords(job: "job_1", (1...8).map { BulkRecordDraft(line: $0, serialNumber: "S-\($0)", record: "{}", errors: nil) })
+            _ = try await store.openBulkJob("job_1", records: 8, unreadable: 0)
+            #expect(try await store.claimBulkRecords(instance: "a", limit: 2, lease: .seconds(5)).map(\.line) == [1, 2])
+            #expect(try await store.claimBulkRecords(instance: "b", limit: 2, lease: .seconds(60)).map(\.line) == [3, 4])
+            // a dies; its lease lapses while b's holds: the next claim takes a's lines, not 5 and 6.
+            clock.advance(.seconds(6))
+            #expect(try await store.claimBulkRecords(instance: "c", limit: 2, lease: .seconds(60)).map(\.line) == [1, 2])
+            #expect(try await store.claimBulkRecords(instance: "c", limit: 4, lease: .seconds(60)).map(\.line) == [5, 6, 7, 8])
+            #expect(try await store.claimBulkRecords(instance: "d", limit: 4, lease: .seconds(60)).isEmpty, "b's lines stay b's while its lease holds")
+        }
+    }
+
+    @Test(arguments: StoreEngine.selected)
     func aClaimThatFindsNothingAheadMovesTheCursorPastTheWindowsItSearched(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             // One record, then 5,000 lines unreadable at upload.
