@@ -145,7 +145,7 @@ struct WireSchemaTests {
         OrderCreateRequest(template: "shop", orderIdentifier: "ORD-1", order: ["orderNumber": .string("1001"), "status": .string("open")]),
         OrderCreateRequest(template: "shop", order: [:]),
         OrderDetails(
-            orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", webServiceURL: "https://x.test/orders",
+            orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", templateVersion: 2, webServiceURL: "https://x.test/orders",
             authenticationToken: "0123456789abcdef0123456789abcdef", updatedAt: "2027-01-15T08:00:00Z", updateTag: "7", registeredDevices: 1,
             pushesQueued: 1, order: ["status": .string("open")]),
         OrderList(orders: [OrderList.Entry(orderTypeIdentifier: "order.example", orderIdentifier: "ORD-1", template: "shop", status: "open", updatedAt: "2027-01-15T08:00:00Z")]),

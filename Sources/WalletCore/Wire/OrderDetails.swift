@@ -11,6 +11,9 @@ public struct OrderDetails: WireValue {
     public var orderIdentifier: String
     /// The order template it was created from.
     public var template: String
+    /// The version of that template whose files (images, `.lproj` folders) it is signed with: the
+    /// one current when it was created, whatever came since.
+    public var templateVersion: Int64
     /// Where Wallet fetches it (`webServiceURL` + `/v1/orders/…`).
     public var webServiceURL: String
     /// The token Wallet sends as `Authorization: AppleOrder <token>`; give it with the order's
@@ -28,12 +31,13 @@ public struct OrderDetails: WireValue {
     public var order: JSONObject
 
     public init(
-        orderTypeIdentifier: String, orderIdentifier: String, template: String, webServiceURL: String, authenticationToken: String,
+        orderTypeIdentifier: String, orderIdentifier: String, template: String, templateVersion: Int64, webServiceURL: String, authenticationToken: String,
         updatedAt: String, updateTag: String, registeredDevices: Int, pushesQueued: Int, order: JSONObject
     ) {
         self.orderTypeIdentifier = orderTypeIdentifier
         self.orderIdentifier = orderIdentifier
         self.template = template
+        self.templateVersion = templateVersion
         self.webServiceURL = webServiceURL
         self.authenticationToken = authenticationToken
         self.updatedAt = updatedAt

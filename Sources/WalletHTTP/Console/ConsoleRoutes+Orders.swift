@@ -118,7 +118,7 @@ extension ConsoleRoutes {
         }
         return ConsolePage.page("Order \(key.orderIdentifier)", section: "/console/orders", csrf: signed.csrf, role: signed.role,
                                 notice: notice, error: error, status: status, """
-            <p>\(key.orderTypeIdentifier) · template \(order.template) · order number \(Self.string(document["orderNumber"])) · status <strong id="status-now">\(Self.string(document["status"]))</strong> · updated \(ConsolePage.time(order.lastModified)) · \(ConsolePage.number(devices)) registered \(devices == 1 ? "device" : "devices")</p>
+            <p>\(key.orderTypeIdentifier) · template \(order.template) v\(order.templateVersion) · order number \(Self.string(document["orderNumber"])) · status <strong id="status-now">\(Self.string(document["status"]))</strong> · updated \(ConsolePage.time(order.lastModified)) · \(ConsolePage.number(devices)) registered \(devices == 1 ? "device" : "devices")</p>
             <p><a class="button quiet" href="\(base)/order" download>Signed .order</a></p>
             <div class="pictures">
             <picture><source srcset="\(base)/preview.png?appearance=dark&amp;tag=\(String(order.updateTag))" media="(prefers-color-scheme: dark)">

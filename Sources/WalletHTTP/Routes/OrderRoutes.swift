@@ -128,7 +128,7 @@ struct OrderRoutes {
     private func details(_ order: OrderService.Stored, pushesQueued: Int) async throws -> OrderDetails {
         let document = try orders.document(order)
         return OrderDetails(
-            orderTypeIdentifier: order.key.orderTypeIdentifier, orderIdentifier: order.key.orderIdentifier, template: order.template,
+            orderTypeIdentifier: order.key.orderTypeIdentifier, orderIdentifier: order.key.orderIdentifier, template: order.template, templateVersion: order.templateVersion,
             webServiceURL: Self.text(document["webServiceURL"]), authenticationToken: order.authenticationToken,
             updatedAt: Self.text(document["updatedAt"]), updateTag: String(order.updateTag),
             registeredDevices: try await orders.registrationCount(order.key), pushesQueued: pushesQueued, order: document)

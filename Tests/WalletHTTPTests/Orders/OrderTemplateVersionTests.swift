@@ -42,6 +42,8 @@ import ZipArchive
                     try await Self.create(server, "ORD-V2")
                     #expect(try await Self.logo(server, "ORD-V1") == original, "the order made before keeps its logo")
                     #expect(try await Self.logo(server, "ORD-V2") == replacement)
+                    #expect(try await server.api("GET", "/api/v1/orders/\(Self.orderType)/ORD-V1").json()["templateVersion"] == 1)
+                    #expect(try await server.api("GET", "/api/v1/orders/\(Self.orderType)/ORD-V2").json()["templateVersion"] == 2)
 
                     // A change to the older order is signed with its own version still.
                     #expect(try await server.api("PATCH", "/api/v1/orders/\(Self.orderType)/ORD-V1", json: ["status": "completed"]).status == 200)
