@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions, signInFailures]
 
     static let initial = Migration(
         version: 1,
@@ -702,5 +702,20 @@ enum WalletSchema {
                 FOREIGN KEY (name, version) REFERENCES order_template_versions ON DELETE CASCADE
             );
             ALTER TABLE orders ADD COLUMN template_version BIGINT NOT NULL DEFAULT 0;
+            """
+
+    /// Failed console sign-ins of the last minute, under the SHA-256 of what they count against (an
+    /// address, an account), so every instance behind a load balancer applies one limit, not one
+    /// each, and the table holds no address or e-mail. Rows older than the limit's minute are
+    /// deleted with each new failure.
+    static let signInFailures = Migration(version: 23, name: "sign-in failures", sqlite: signInFailuresScript, postgres: signInFailuresScript)
+
+    private static let signInFailuresScript = """
+            CREATE TABLE sign_in_failures (
+                key_hash TEXT NOT NULL,
+                failed_at BIGINT NOT NULL
+            );
+            CREATE INDEX sign_in_failures_key ON sign_in_failures (key_hash, failed_at);
+            CREATE INDEX sign_in_failures_at ON sign_in_failures (failed_at);
             """
 }

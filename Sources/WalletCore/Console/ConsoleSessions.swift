@@ -2,9 +2,9 @@ import Foundation
 import Signing
 import WalletStore
 
-/// The web console's signed-in sessions, kept in the store so that every instance accepts them: the
-/// console (in `WalletHTTP`) handles cookies and sign-in limits and comes here for the rest, so it
-/// never holds the store. A session is stored under the SHA-256 of its cookie value, never the value,
+/// The web console's signed-in sessions and failed sign-ins, kept in the store so that every
+/// instance accepts the same sessions and applies one sign-in limit: the console (in `WalletHTTP`)
+/// handles cookies and comes here for the rest, so it never holds the store. A session is stored under the SHA-256 of its cookie value, never the value,
 /// so a copy of the database signs nobody in.
 public struct ConsoleSessions: Sendable {
     let store: WalletStore
@@ -42,13 +42,25 @@ public struct ConsoleSessions: Sendable {
         _ = try await store.deleteConsoleSession(tokenHash: Self.hash(cookie))
     }
 
+    /// The most failed sign-ins any of `keys` (an address, `account <e-mail>`) had in the `window`
+    /// before `now`, counted across every instance sharing the database.
+    public func failedSignIns(_ keys: [String], window: TimeInterval, now: Date) async throws -> Int {
+        try await store.signInFailures(keyHashes: keys.map(Self.hash), since: now.addingTimeInterval(-window))
+    }
+
+    /// Counts a failed sign-in at `now` against each of `keys`; failures older than `window` go.
+    /// Only the keys' hashes are stored: no address or e-mail sits in the table.
+    public func recordFailedSignIn(_ keys: [String], window: TimeInterval, now: Date) async throws {
+        try await store.recordSignInFailure(keyHashes: keys.map(Self.hash), at: now, forgetBefore: now.addingTimeInterval(-window))
+    }
+
     /// The author of a write made in the console by `user` (`nil`: signed in with the admin token)
     /// from `address`.
     public static func origin(of user: ConsoleUser?, address: String?) -> APICaller.Origin {
         user.map { ConsoleUsers.origin(of: $0, address: address) } ?? WriteOrigin(actor: PassUpdateRecord.console, source: .console, address: address)
     }
 
-    private static func hash(_ cookie: String) -> String { Digest.sha256Hex(Data(cookie.utf8)) }
+    private static func hash(_ text: String) -> String { Digest.sha256Hex(Data(text.utf8)) }
 
     /// `bytes` random bytes as hex: session cookies, CSRF and pre-session tokens.
     public static func randomHex(_ bytes: Int) -> String { Digest.hex(SecureRandom.bytes(bytes)) }

@@ -1,13 +1,13 @@
 import Foundation
 import HTTPServer
-import Locking
 import Signing
 import WalletCore
 
 /// Who may use the console: sessions made by signing in as a named user (e-mail and password) or
 /// with the admin token (the owner), kept in the database (so every instance accepts them) under the
 /// SHA-256 of the cookie value (so a copy of the database holds no usable session), with a CSRF token
-/// per session that every form carries. Failed sign-ins are limited per address and per account.
+/// per session that every form carries. Failed sign-ins are limited per address and per account,
+/// counted in the database so that the limit holds across every instance.
 struct ConsoleAuth: Sendable {
     static let cookieName = "passwright_console"
     /// The sign-in form's CSRF token, double-submitted: a random cookie the form must repeat.
@@ -16,10 +16,8 @@ struct ConsoleAuth: Sendable {
     static let lifetime: TimeInterval = 8 * 3600
     /// Failed sign-ins allowed per address, and per account, per minute before it gets 429.
     static let attemptsPerMinute = 5
-    /// The most addresses whose failures are remembered: past it, those without a failure in the
-    /// last minute are forgotten, then those whose last failure is oldest, so many addresses cannot
-    /// grow the server's memory without bound.
-    static let rememberedAddresses = 10_000
+    /// The limit's window, in seconds.
+    static let attemptWindow: TimeInterval = 60
 
     /// Where sessions are kept (the store, behind a WalletCore service).
     let sessions: ConsoleSessions
@@ -28,7 +26,6 @@ struct ConsoleAuth: Sendable {
     /// `Secure` cookies when the console is reached over https (the public URL's scheme).
     let secureCookies: Bool
     let now: @Sendable () -> Date
-    private let failures = Locked<[String: [Date]]>([:])
 
     init(sessions: ConsoleSessions, users: ConsoleUsers, adminToken: String, secureCookies: Bool, now: @escaping @Sendable () -> Date) {
         self.sessions = sessions
@@ -70,19 +67,10 @@ struct ConsoleAuth: Sendable {
     /// (`.some(nil)` for the admin token), or `nil` for wrong credentials.
     private func signIn(limiting keys: [String], from address: String, _ check: () async throws -> ConsoleUsers.User??) async throws -> SignIn {
         let moment = now()
-        let recent = failures.withLock { failures in
-            keys.map { key in
-                let recent = (failures[key] ?? []).filter { moment.timeIntervalSince($0) < 60 }
-                failures[key] = recent.isEmpty ? nil : recent
-                return recent.count
-            }.max() ?? 0
-        }
+        let recent = try await sessions.failedSignIns(keys, window: Self.attemptWindow, now: moment)
         guard recent < Self.attemptsPerMinute else { return .tooManyAttempts }
         guard let user = try await check() else {
-            failures.withLock { failures in
-                for key in keys { failures[key, default: []].append(moment) }
-                Self.bound(&failures, at: moment)
-            }
+            try await sessions.recordFailedSignIn(keys, window: Self.attemptWindow, now: moment)
             return .refused
         }
         let value = Self.randomHex(32)
@@ -97,22 +85,6 @@ struct ConsoleAuth: Sendable {
         let value = Self.randomHex(32)
         try await sessions.create(cookie: value, user: user, now: moment, expiresAt: moment.addingTimeInterval(Self.lifetime))
         return setCookie(value, maxAge: Int(Self.lifetime))
-    }
-
-    /// How many addresses have failures remembered.
-    var rememberedAddressCount: Int {
-        failures.withLock { $0.count }
-    }
-
-    /// Keeps at most ``rememberedAddresses`` addresses (see there).
-    private static func bound(_ failures: inout [String: [Date]], at moment: Date) {
-        guard failures.count > rememberedAddresses else { return }
-        failures = failures.filter { $0.value.contains { moment.timeIntervalSince($0) < 60 } }
-        // Down to nine tenths, so the sort below runs once per thousand new addresses, not for each.
-        let excess = failures.count - rememberedAddresses * 9 / 10
-        guard failures.count > rememberedAddresses, excess > 0 else { return }
-        let oldest = failures.sorted { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }.prefix(excess)
-        for (address, _) in oldest { failures[address] = nil }
     }
 
     /// Ends the request's session; returns the header that clears its cookie.
