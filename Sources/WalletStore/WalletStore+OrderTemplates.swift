@@ -62,6 +62,16 @@ extension WalletStore {
         }
     }
 
+    /// Whether any version of the order template, current or not, has `digest`: a folder imported at
+    /// start whose files were stored before is not stored again, so a restart never undoes a newer
+    /// version an upload made current.
+    public func hasOrderTemplateVersion(_ name: String, digest: String) async throws -> Bool {
+        try await storing("look for a version of the order template \(name)") {
+            try await !database.query(SQL(
+                "SELECT 1 AS found FROM order_template_versions WHERE name = ? AND digest = ? LIMIT 1", .text(name), .text(digest))).isEmpty
+        }
+    }
+
     /// One version of an order template with its files, `nil` when there is none.
     public func orderTemplateVersion(_ name: String, _ version: Int64) async throws -> StoredOrderTemplateVersion? {
         try await storing("read version \(version) of the order template \(name)") {

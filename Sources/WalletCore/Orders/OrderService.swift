@@ -46,8 +46,9 @@ public final class OrderService: Sendable {
     // MARK: - Templates
 
     /// Imports every folder under `directory/orders/` (at start and on `SIGHUP`): a folder whose files
-    /// changed becomes the template's new version, used by the orders created from now on; orders
-    /// already made keep the version they were made from. A folder that cannot be used is logged and
+    /// were never stored becomes the template's new version, used by the orders created from now on;
+    /// orders already made keep the version they were made from. Files stored before are left alone,
+    /// so an instance started with an older folder does not undo an upload. A folder that cannot be used is logged and
     /// named by `/readyz`, and its stored version (if any) stays current.
     public func importFolders(in directory: URL, logger: Logger) async throws {
         var refused: [String: String] = [:]
@@ -60,6 +61,9 @@ public final class OrderService: Sendable {
                 logger.warning("order template folder not imported; the stored version (if any) stays current", ["template": name, "reason": "\(error)"])
                 continue
             }
+            // Files stored before, even if an upload replaced them since, are not stored again: a
+            // restart must never undo what the API made current.
+            if try await store.hasOrderTemplateVersion(name, digest: version.digest) { continue }
             if case .stored(let number) = try await store.saveOrderTemplateVersion(version) {
                 logger.info("order template imported", ["template": name, "version": String(number)])
             }

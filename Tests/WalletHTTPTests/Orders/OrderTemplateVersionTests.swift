@@ -103,6 +103,10 @@ import ZipArchive
             #expect(try await Self.logo(server, "ORD-U1") == original)
             #expect(try await Self.logo(server, "ORD-U2") == socks)
 
+            // An instance restarted with the older folder (the sample's, version 1) does not undo the upload.
+            try await server.service.importTemplateFolders()
+            #expect(try await server.api("GET", "/api/v1/order-templates").json()["templates"][0]["version"] == 2)
+
             let gift = try await Self.upload(server, "gift", try Self.archive())
             #expect(try gift.status == 201 && gift.json()["version"] == 1, "\(gift)")
             let list = try await server.api("GET", "/api/v1/order-templates").json()
