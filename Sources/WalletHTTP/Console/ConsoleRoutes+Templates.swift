@@ -10,8 +10,13 @@ import WalletCore
 extension ConsoleRoutes {
     var templateRoutes: [Route] {
         [
-            signed(.get, "/templates", "Templates", needs: .scope(.templatesRead)) { _, _, signed in try await templateList(signed) },
+            signed(.get, "/templates", "Templates", needs: .scope(.templatesRead)) { request, _, signed in
+                try await templateList(signed, notice: request.query("notice"))
+            },
             signed(.post, "/templates/upload", "Check an upload", needs: .scope(.templatesWrite), maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in try await review(signed) },
+            signed(.post, "/order-templates/upload", "Upload an order template", needs: .scope(.templatesWrite), maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in
+                try await uploadOrderTemplate(signed)
+            },
             signed(.get, "/templates/:template", "A template", needs: .scope(.templatesRead)) { request, context, signed in
                 try await templateDetails(try context.parameters.require("template"), signed, notice: request.query("notice"))
             },
@@ -27,7 +32,7 @@ extension ConsoleRoutes {
         ]
     }
 
-    private func templateList(_ signed: Signed, error: String? = nil, status: HTTPStatus = .ok) async throws -> HTTPResponse {
+    private func templateList(_ signed: Signed, notice: String? = nil, error: String? = nil, status: HTTPStatus = .ok) async throws -> HTTPResponse {
         let statuses = try await templates.library.statuses()
         let rollouts = try await templates.rollouts()
         let rows = statuses.keys.sorted().map { name -> HTML in
@@ -50,10 +55,67 @@ extension ConsoleRoutes {
                 <thead><tr><th scope="col">Template</th><th scope="col">Version</th><th scope="col">Passes</th><th scope="col">Behind</th><th scope="col">Status</th></tr></thead>
                 <tbody>\(rows)</tbody></table></div>
                 """
-        return ConsolePage.page("Templates", section: "/console/templates", csrf: signed.csrf, role: signed.role, error: error, status: status, """
+        return ConsolePage.page("Templates", section: "/console/templates", csrf: signed.csrf, role: signed.role, notice: notice, error: error, status: status, """
             \(table)
             \(signed.can(.templatesWrite) ? Self.uploadForm(signed.csrf) : .empty)
+            \(try await orderTemplateSection(signed))
             """)
+    }
+
+    /// The order templates: each one's current version, which new orders are made from (an order
+    /// keeps the version it was made with), and the form that uploads a new one.
+    private func orderTemplateSection(_ signed: Signed) async throws -> HTML {
+        let rows = try await orders.list().templates.map { template -> HTML in
+            let state: HTML = template.status == .ready
+                ? "<span class=\"ok\">Ready</span>"
+                : "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(template.reason)</span>"
+            return "<tr><th scope=\"row\">\(template.name)</th><td>v\(template.version)</td><td>\(template.orderTypeIdentifier)</td><td>\(state)</td></tr>"
+        }
+        let table: HTML = rows.isEmpty
+            ? "<p class=\"empty\">No order templates yet. Upload an order template folder (its <code>order.json</code> and images) as a zip below, or start the server with its folder under <code>orders/</code> of <code>--templates DIR</code>.</p>"
+            : """
+                <div class="scroll"><table id="order-templates"><caption>Order templates: new orders are made from the current version, and an order keeps the version it was made with</caption>
+                <thead><tr><th scope="col">Order template</th><th scope="col">Version</th><th scope="col">Order type</th><th scope="col">Status</th></tr></thead>
+                <tbody>\(rows)</tbody></table></div>
+                """
+        let form: HTML = signed.can(.templatesWrite)
+            ? """
+                <form id="order-upload" method="post" action="/console/order-templates/upload" enctype="multipart/form-data">
+                \(ConsolePage.csrfField(signed.csrf))
+                <label for="order-upload-name">Order template name</label>
+                <input name="name" id="order-upload-name" required pattern="[A-Za-z0-9_.\\-]+" aria-describedby="order-upload-name-hint">
+                <p class="hint" id="order-upload-name-hint">An existing name makes a new version of it, for the orders made from now on.</p>
+                <label for="order-upload-archive">Order template folder as a zip</label>
+                <input type="file" name="archive" id="order-upload-archive" accept=".zip" required>
+                <button type="submit">Upload order template</button>
+                </form>
+                """
+            : .empty
+        return "<h2>Order templates</h2>\(table)\(form)"
+    }
+
+    /// Stores an uploaded order template as a new version (nothing to review: an order template is
+    /// checked when an order is made from it), then back to the list, which says what happened.
+    private func uploadOrderTemplate(_ signed: Signed) async throws -> HTTPResponse {
+        guard let form = signed.form, let name = form["name"], !name.isEmpty, let archive = form.files["archive"], !archive.data.isEmpty else {
+            return try await templateList(signed, error: "Choose an order template name and a zip file, then upload again.", status: .unprocessableContent)
+        }
+        let upload: OrderTemplateUpload
+        do {
+            try TemplateRoutes.checkName(name)
+            let unpacked = try TemplateArchive.files(from: archive.data, document: "order.json")
+            upload = try await orders.publish(name: name, files: unpacked.files, origin: signed.origin)
+        } catch let error as HTTPError {
+            return try await templateList(signed, error: "\(archive.fileName): \(error.detail)", status: .unprocessableContent)
+        } catch OrderFailure.unusableTemplate(_, let reason) {
+            return try await templateList(signed, error: "\(archive.fileName): \(reason). Nothing was stored.", status: .unprocessableContent)
+        }
+        let notice = !upload.changed
+            ? "Nothing changed: the upload equals order template \(name) version \(upload.version)."
+            : upload.version == 1
+                ? "Order template \(name) created as version 1."
+                : "Order template \(name) version \(upload.version) is current: new orders are made from it; orders already made keep theirs."
+        return ConsolePage.redirect("/console/templates?notice=\(QueryComponent.escaped(notice))")
     }
 
     /// The upload form, for roles that may publish templates.

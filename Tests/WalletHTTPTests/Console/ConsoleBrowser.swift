@@ -27,6 +27,26 @@ struct ConsoleBrowser {
         return response
     }
 
+    /// Posts a `multipart/form-data` form as a browser does for a form with a file input: `files`
+    /// are (field, file name, bytes).
+    mutating func post(_ path: String, multipart fields: [(String, String)], files: [(String, String, Data)]) async throws -> RawResponse {
+        let boundary = "----passwright-test-\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in fields {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        for (name, fileName, bytes) in files {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(fileName)\"\r\nContent-Type: application/zip\r\n\r\n".utf8))
+            body.append(bytes)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        let response = try await service.client.send(
+            "POST", path, headers: cookieHeader + [("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body)
+        keepCookies(response)
+        return response
+    }
+
     /// Signs in with `token` as the sign-in page's form does.
     mutating func signIn(token: String? = nil) async throws -> RawResponse {
         let page = try await get("/console/sign-in")
