@@ -72,6 +72,16 @@ extension WalletStore {
         }
     }
 
+    /// Every version of the order template, newest first, without their files: (version, digest,
+    /// who stored it, when).
+    public func orderTemplateVersions(_ name: String) async throws -> [(version: Int64, digest: String, storedBy: String, storedAt: Date)] {
+        try await storing("read the versions of the order template \(name)") {
+            try await database.query(SQL(
+                "SELECT version, digest, stored_by, stored_at FROM order_template_versions WHERE name = ? ORDER BY version DESC", .text(name)
+            )).map { (try $0.int64("version"), try $0.string("digest"), try $0.string("stored_by"), Milliseconds.date(try $0.int64("stored_at"))) }
+        }
+    }
+
     /// One version of an order template with its files, `nil` when there is none.
     public func orderTemplateVersion(_ name: String, _ version: Int64) async throws -> StoredOrderTemplateVersion? {
         try await storing("read version \(version) of the order template \(name)") {

@@ -131,6 +131,8 @@ struct OperationsTests {
         "listTemplates": ("GET", "/api/v1/templates", [200, 401, 403]),
         "listOrderTemplates": ("GET", "/api/v1/order-templates", [200, 401, 403]),
         "uploadOrderTemplate": ("PUT", "/api/v1/order-templates/{template}", [200, 201, 400, 401, 403, 413, 415, 422]),
+        "getOrderTemplate": ("GET", "/api/v1/order-templates/{template}", [200, 400, 401, 403, 404]),
+        "downloadOrderTemplateVersion": ("GET", "/api/v1/order-templates/{template}/versions/{version}", [200, 400, 401, 403, 404]),
         "metrics": ("GET", "/metrics", [200]),
         "openapi": ("GET", "/openapi.json", [200]),
         "personalizePass": ("POST", "/wallet/v1/passes/{passTypeIdentifier}/{serialNumber}/personalize", [200, 400, 404, 409, 413, 422]),

@@ -136,6 +136,10 @@ struct WireSchemaTests {
             OrderTemplateList.Entry(name: "gift", status: .unavailable, version: 1, orderTypeIdentifier: "order.other", reason: "no identity"),
         ]),
         OrderTemplateUpload(name: "shop", version: 2, digest: "ef", changed: true, orderTypeIdentifier: "order.example"),
+        OrderTemplateDetails(
+            name: "shop", currentVersion: 2, orderTypeIdentifier: "order.example", status: .unavailable, reason: "no identity",
+            versions: [OrderTemplateDetails.Version(version: 2, digest: "ef", storedBy: "admin API", storedAt: date)]),
+        OrderTemplateDetails(name: "gift", currentVersion: 1, orderTypeIdentifier: "order.example", status: .ready, versions: []),
         IssueRequest(
             template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],
             relevance: relevance),

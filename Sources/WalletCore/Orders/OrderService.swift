@@ -97,6 +97,25 @@ public final class OrderService: Sendable {
         return OrderTemplateList(templates: entries)
     }
 
+    /// The order template `name` with its history, `nil` when none is stored.
+    public func details(ofTemplate name: String) async throws -> OrderTemplateDetails? {
+        guard let entry = try await list().templates.first(where: { $0.name == name }) else { return nil }
+        let versions = try await store.orderTemplateVersions(name).map {
+            OrderTemplateDetails.Version(version: $0.version, digest: $0.digest, storedBy: $0.storedBy, storedAt: $0.storedAt)
+        }
+        return OrderTemplateDetails(
+            name: name, currentVersion: entry.version, orderTypeIdentifier: entry.orderTypeIdentifier, status: entry.status, reason: entry.reason,
+            versions: versions)
+    }
+
+    /// The files of version `version` of the order template `name`, `order.json` among them, or
+    /// `nil` when there is no such version.
+    public func files(ofTemplate name: String, version: Int64) async throws -> [TemplateSourceFile]? {
+        guard let stored = try await store.orderTemplateVersion(name, version) else { return nil }
+        return ([TemplateSourceFile(path: "order.json", bytes: Data(stored.document.utf8))] + stored.files.map { TemplateSourceFile(path: $0.key, bytes: $0.value) })
+            .sorted { $0.path < $1.path }
+    }
+
     /// The names of the stored order templates, sorted.
     public func templateNames() async throws -> [String] {
         try await store.currentOrderTemplateVersions().keys.sorted()

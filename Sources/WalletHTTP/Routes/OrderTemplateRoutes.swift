@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import PassCompiler
 import WalletCore
 
 /// The admin routes of order templates under `/api/v1/order-templates`: list them, upload a folder
@@ -26,7 +27,34 @@ struct OrderTemplateRoutes {
                 .problem(.unsupportedMediaType, "Not application/zip"),
                 .problem(.unprocessableContent, "No order.json naming an order type, or an unsafe archive"),
             ]) { request, context in try await upload(request, context) })
+        group.add(Route(
+            .get, "/:template", operationID: "getOrderTemplate", summary: "An order template's current version, its status and its history",
+            auth: auth.requiring(.templatesRead),
+            responses: [.json(.ok, "OK", schema: OrderTemplateDetails.schemaName), .problem(.notFound, "No such order template")]
+        ) { _, context in
+            let name = try context.parameters.require("template")
+            guard let details = try await orders.details(ofTemplate: name) else { throw HTTPError(.notFound, "no order template '\(name)' is stored") }
+            return try .json(details)
+        })
+        group.add(Route(
+            .get, "/:template/versions/:version", operationID: "downloadOrderTemplateVersion", summary: "One version's files as a zip",
+            auth: auth.requiring(.templatesRead),
+            responses: [
+                RouteResponse(.ok, "The version's folder as a zip", body: RouteBody("application/zip", schema: "TemplateArchive")),
+                .problem(.notFound, "No such order template or version"),
+            ]) { _, context in try await download(context) })
         return group
+    }
+
+    private func download(_ context: RequestContext) async throws -> HTTPResponse {
+        let name = try context.parameters.require("template")
+        let version = try context.parameters.require("version", as: Int64.self)
+        guard let files = try await orders.files(ofTemplate: name, version: version) else {
+            throw HTTPError(.notFound, "order template '\(name)' has no version \(version)")
+        }
+        var response = HTTPResponse.bytes(try TemplateSourceFile.archive(files), contentType: "application/zip")
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(SafeFileName.from(name))-v\(version).zip\""
+        return response
     }
 
     private func upload(_ request: HTTPRequest, _ context: RequestContext) async throws -> HTTPResponse {

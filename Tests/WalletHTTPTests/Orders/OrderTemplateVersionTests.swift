@@ -107,6 +107,17 @@ import ZipArchive
             try await server.service.importTemplateFolders()
             #expect(try await server.api("GET", "/api/v1/order-templates").json()["templates"][0]["version"] == 2)
 
+            // The history, and each version's files as uploaded.
+            let details = try await server.api("GET", "/api/v1/order-templates/shop").json()
+            #expect(details["currentVersion"] == 2 && (details["versions"].array ?? []).map { $0["version"].number ?? 0 } == [2, 1], "\(details)")
+            #expect(details["versions"][1]["storedBy"].string?.hasPrefix("folder ") == true && details["versions"][0]["storedBy"].string != details["versions"][1]["storedBy"].string)
+            let two = try await server.api("GET", "/api/v1/order-templates/shop/versions/2")
+            #expect(two.status == 200 && two.header("Content-Type") == "application/zip")
+            #expect(try ZipReader(data: two.body).data(for: "logo.png") == socks)
+            #expect(try ZipReader(data: two.body).data(for: "order.json") == Data(contentsOf: Samples.templatesFolder.appendingPathComponent("orders/shop/order.json")))
+            #expect(try await server.api("GET", "/api/v1/order-templates/shop/versions/3").status == 404)
+            #expect(try await server.api("GET", "/api/v1/order-templates/nothing").status == 404)
+
             let gift = try await Self.upload(server, "gift", try Self.archive())
             #expect(try gift.status == 201 && gift.json()["version"] == 1, "\(gift)")
             let list = try await server.api("GET", "/api/v1/order-templates").json()
