@@ -244,6 +244,7 @@ ROUTES = [
     ("admin-push", "POST", "/api/v1/passes/{passType}/{serial}/push", admin(), None, {"passType": 404, "serial": 404}),
     ("template-update", "PATCH", "/api/v1/templates/{template}/passes", admin(), NOOP_PATCH, {"template": 422}),
     ("template-lint", "POST", "/api/v1/templates/{template}/lint", admin(), None, {"template": 404}),
+    ("order-template", "GET", "/api/v1/order-templates/{template}", admin(), None, {"template": 404}),
     ("holder-page", "GET", "/passes/{passType}/{serial}?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
     ("download", "GET", "/passes/{passType}/{serial}/pass.pkpass?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
     ("holder-picture", "GET", "/passes/{passType}/{serial}/picture.png?" + DOWNLOAD_A.query, [], None, {"passType": 403, "serial": 403}),
