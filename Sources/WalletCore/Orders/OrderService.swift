@@ -26,8 +26,8 @@ public final class OrderService: Sendable {
     let webServiceURL: String?
     /// Versions of order templates read so far: a version never changes, so each is read once.
     private let versions = Locked<[String: OrderTemplate]>([:])
-    /// Template folders the last import could not use, and why (for `/readyz`; their stored
-    /// version, if any, stays current).
+    /// Template folders the last import could not use, and why: `/readyz` names those with no stored
+    /// version (a stored one stays current and signs), as the pass templates' refusals do.
     private let refusedFolders = Locked<[String: String]>([:])
     /// One packager per order type, made on first use (it holds the prepared signer).
     private let packagers = Locked<[String: OrderPackager]>([:])
@@ -48,8 +48,8 @@ public final class OrderService: Sendable {
     /// Imports every folder under `directory/orders/` (at start and on `SIGHUP`): a folder whose files
     /// were never stored becomes the template's new version, used by the orders created from now on;
     /// orders already made keep the version they were made from. Files stored before are left alone,
-    /// so an instance started with an older folder does not undo an upload. A folder that cannot be used is logged and
-    /// named by `/readyz`, and its stored version (if any) stays current.
+    /// so an instance started with an older folder does not undo an upload. A folder that cannot be
+    /// used is logged, and named by `/readyz` while no version of it is stored.
     public func importFolders(in directory: URL, logger: Logger) async throws {
         var refused: [String: String] = [:]
         for (name, folder) in OrderTemplate.folders(in: directory).sorted(by: { $0.key < $1.key }) {
@@ -280,9 +280,10 @@ public final class OrderService: Sendable {
 
     /// Each order template (as `orders/<name>`) with the reason it cannot be used, or `nil` when its
     /// orders can be signed here: for `/readyz`, next to the pass templates. A folder the last import
-    /// refused is named with its reason, even while an earlier version of it still signs.
+    /// refused is named with its reason unless a stored version of it signs.
     public func statuses() async throws -> [String: String?] {
         var statuses: [String: String?] = [:]
+        for (name, reason) in refusedFolders.withLock({ $0 }) { statuses["orders/\(name)"] = .some(reason) }
         for (name, version) in try await store.currentOrderTemplateVersions() {
             do {
                 _ = try packager(for: try await template(name, version: version).orderTypeIdentifier)
@@ -291,7 +292,6 @@ public final class OrderService: Sendable {
                 statuses["orders/\(name)"] = .some("\(error)")
             }
         }
-        for (name, reason) in refusedFolders.withLock({ $0 }) { statuses["orders/\(name)"] = .some(reason) }
         return statuses
     }
 

@@ -51,6 +51,18 @@ import ZipArchive
 
                     let audit = try await server.api("GET", "/api/v1/audit?action=order-template.publish").json()
                     #expect((audit["entries"].array ?? []).map { $0["changes"][0].string } == ["version 2", "version 1"], "\(audit)")
+
+                    // A folder that cannot be used is named by /readyz while no version of it is stored;
+                    // one whose stored version signs is not (that version stays current).
+                    let broken = templates.appendingPathComponent("orders/broken")
+                    try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+                    try Data(#"{"merchant": {}}"#.utf8).write(to: broken.appendingPathComponent("order.json"))
+                    try Data(#"{"merchant": {}}"#.utf8).write(to: templates.appendingPathComponent("orders/shop/order.json"))
+                    try await server.service.importTemplateFolders()
+                    let ready = try await server.client.send("GET", "/readyz").json()
+                    #expect(ready["unavailableTemplates"]["orders/broken"].string?.contains("orderTypeIdentifier") == true, "\(ready)")
+                    #expect(ready["unavailableTemplates"]["orders/shop"] == .null, "\(ready)")
+                    #expect(try await Self.logo(server, "ORD-V2") == replacement, "the stored version still signs")
                 }
                 // Another instance, started with no order template folder at all, signs both orders
                 // from the database and makes new ones from the current version.
