@@ -5,7 +5,7 @@ import Storage
 /// files of the version the order was created from, whatever its own templates folder holds.
 extension WalletStore {
     /// Stores `version` as the template's new current version unless its digest equals the current
-    /// one's (then nothing is written). In one transaction with a `order-template.publish` audit
+    /// one's (then nothing is written). In one transaction with an `order-template.publish` audit
     /// row, so two instances importing the same change at once store it once; orders made before
     /// versions (version 0) adopt the template's first version.
     public func saveOrderTemplateVersion(_ version: NewOrderTemplateVersion) async throws -> OrderTemplateSave {
