@@ -146,7 +146,7 @@ struct TemplatesTests {
         }
     }
 
-    @Test("an order template folder: push stores it as an order template, sync uploads orders/<name> after the pass templates")
+    @Test("an order template folder: push stores it as an order template, sync uploads orders/<name> after the pass templates; list and versions --order show it")
     func orderTemplates() async throws {
         try await withTemplateServer { server in
             let deploy = server.scratch.appendingPathComponent("deploy")
@@ -166,6 +166,31 @@ struct TemplatesTests {
             #expect(synced.out.contains("[1/2] cafe: version 1 (new template)"), "\(synced)")
             #expect(synced.out.contains("[2/2] orders/shop: order template version 2, changed"), "\(synced)")
             #expect(synced.out.contains("2 templates: 2 stored, 0 refused"), "\(synced)")
+
+            // Listed with the pass templates, and on their own; their history by name.
+            let listed = try await server.templates(["list"])
+            #expect(listed.status == 0, "\(listed)")
+            let lines = listed.out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+            #expect(lines.contains(["cafe", "1", "ready", "pass.dev.passwright.loyalty"]), "\(listed)")
+            #expect(lines.contains(["ORDER", "TEMPLATE", "VERSION", "STATUS", "ORDER", "TYPE"]), "\(listed)")
+            // This server has no Order Type ID identity: the order template is listed as unavailable, with why.
+            #expect(lines.contains { $0.starts(with: ["shop", "2", "unavailable", "order.dev.passwright.shop", "(orders"]) && $0.contains("identity") }, "\(listed)")
+            let ordersOnly = try await server.templates(["list", "--orders"])
+            #expect(ordersOnly.status == 0 && ordersOnly.out.contains("shop") && !ordersOnly.out.contains("cafe"), "\(ordersOnly)")
+            let json = try await server.templates(["list", "--orders", "--json"])
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], "\(json)")
+            let entries = try #require(answer["templates"] as? [[String: Any]], "\(json)")
+            #expect(entries.map { $0["name"] as? String } == ["shop"] && entries.first?["version"] as? Int == 2, "\(json)")
+
+            let versions = try await server.templates(["versions", "shop", "--order"])
+            #expect(versions.status == 0, "\(versions)")
+            #expect(versions.out.hasPrefix("shop: order template version 2 current, unavailable (orders of type order.dev.passwright.shop cannot be signed here"), "\(versions)")
+            #expect(versions.out.contains("; order type order.dev.passwright.shop\n"), "\(versions)")
+            let rows = versions.out.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+            #expect(rows.contains { $0.first == "*" && $0.dropFirst().first == "2" }, "\(versions)")
+            #expect(rows.contains { $0.first == "1" }, "\(versions)")
+            let unknown = try await server.templates(["versions", "cafe", "--order"])
+            #expect(unknown.status == 1 && unknown.err.contains("404"), "\(unknown)")
         }
     }
 
