@@ -82,6 +82,20 @@ extension WalletStore {
         }
     }
 
+    /// How many orders each version of the order template signs, by version; versions without
+    /// orders are absent. Erased orders count: Wallet still fetches them, signed with their version.
+    /// A walk of the template's orders (its index), for an admin's look, not a hot path.
+    public func orderCountsByVersion(ofTemplate name: String) async throws -> [Int64: Int] {
+        try await storing("count the orders of the order template \(name) by version") {
+            var counts: [Int64: Int] = [:]
+            for row in try await database.query(SQL(
+                "SELECT template_version, COUNT(*) AS count FROM orders WHERE template = ? GROUP BY template_version", .text(name))) {
+                counts[try row.int64("template_version")] = try row.int("count")
+            }
+            return counts
+        }
+    }
+
     /// One version of an order template with its files, `nil` when there is none.
     public func orderTemplateVersion(_ name: String, _ version: Int64) async throws -> StoredOrderTemplateVersion? {
         try await storing("read version \(version) of the order template \(name)") {

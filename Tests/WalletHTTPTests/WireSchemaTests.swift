@@ -138,7 +138,7 @@ struct WireSchemaTests {
         OrderTemplateUpload(name: "shop", version: 2, digest: "ef", changed: true, orderTypeIdentifier: "order.example"),
         OrderTemplateDetails(
             name: "shop", currentVersion: 2, orderTypeIdentifier: "order.example", status: .unavailable, reason: "no identity",
-            versions: [OrderTemplateDetails.Version(version: 2, digest: "ef", storedBy: "admin API", storedAt: date)]),
+            versions: [OrderTemplateDetails.Version(version: 2, digest: "ef", storedBy: "admin API", storedAt: date, orders: 3)]),
         OrderTemplateDetails(name: "gift", currentVersion: 1, orderTypeIdentifier: "order.example", status: .ready, versions: []),
         IssueRequest(
             template: "loyalty", serialNumber: "A-1", data: ["points": .number(12)],

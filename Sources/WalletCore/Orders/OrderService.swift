@@ -100,8 +100,9 @@ public final class OrderService: Sendable {
     /// The order template `name` with its history, `nil` when none is stored.
     public func details(ofTemplate name: String) async throws -> OrderTemplateDetails? {
         guard let entry = try await list().templates.first(where: { $0.name == name }) else { return nil }
+        let orders = try await store.orderCountsByVersion(ofTemplate: name)
         let versions = try await store.orderTemplateVersions(name).map {
-            OrderTemplateDetails.Version(version: $0.version, digest: $0.digest, storedBy: $0.storedBy, storedAt: $0.storedAt)
+            OrderTemplateDetails.Version(version: $0.version, digest: $0.digest, storedBy: $0.storedBy, storedAt: $0.storedAt, orders: orders[$0.version] ?? 0)
         }
         return OrderTemplateDetails(
             name: name, currentVersion: entry.version, orderTypeIdentifier: entry.orderTypeIdentifier, status: entry.status, reason: entry.reason,

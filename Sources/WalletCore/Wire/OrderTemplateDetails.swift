@@ -16,13 +16,16 @@ public struct OrderTemplateDetails: WireValue {
         public var storedBy: String
         /// When it was stored.
         public var storedAt: Date
+        /// The orders made from it (erased ones included: Wallet still fetches them).
+        public var orders: Int
 
         /// Creates the value from its members.
-        public init(version: Int64, digest: String, storedBy: String, storedAt: Date) {
+        public init(version: Int64, digest: String, storedBy: String, storedAt: Date, orders: Int) {
             self.version = version
             self.digest = digest
             self.storedBy = storedBy
             self.storedAt = storedAt
+            self.orders = orders
         }
     }
 

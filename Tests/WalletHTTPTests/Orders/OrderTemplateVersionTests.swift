@@ -71,6 +71,9 @@ import ZipArchive
                     #expect(try await Self.logo(other, "ORD-V2") == replacement)
                     try await Self.create(other, "ORD-V3")
                     #expect(try await Self.logo(other, "ORD-V3") == replacement)
+                    // Each version's orders: ORD-V2 and ORD-V3 on version 2, ORD-V1 on version 1.
+                    let details = try await other.api("GET", "/api/v1/order-templates/shop").json()
+                    #expect((details["versions"].array ?? []).map { [$0["version"].number ?? 0, $0["orders"].number ?? -1] } == [[2, 2], [1, 1]], "\(details)")
                     let ready = try await other.client.send("GET", "/readyz")
                     #expect(ready.status == 200, "\(ready)")
                 }

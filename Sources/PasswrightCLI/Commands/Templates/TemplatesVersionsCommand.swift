@@ -9,8 +9,8 @@ struct TemplatesVersionsCommand: Subcommand {
         abstract: "Show a template's versions on a running server, its passes and how many are behind.",
         discussion: """
             The current version is marked with '*'. A version that 'restores' another was made by a rollback. \
-            With --order, the versions of the order template NAME (orders/NAME): new orders are made from the \
-            current one, and each order keeps the version it was made from.
+            With --order, the versions of the order template NAME (orders/NAME) and how many orders each \
+            signs: new orders are made from the current one, and each order keeps the version it was made from.
             """,
         arguments: [CommandSpec.Argument(name: "NAME", help: "The template's name.")],
         options: [.flag("order", help: "NAME is an order template.")] + AdminAPI.readOptions)
@@ -48,11 +48,11 @@ struct TemplatesVersionsCommand: Subcommand {
         guard let details = try await api.read(path, as: OrderTemplateDetails.self, raw: json, console: console) else { return .success }
         console.out("\(details.name): order template version \(details.currentVersion) current, \(details.status.rawValue)"
             + (details.reason.map { " (\($0))" } ?? "") + "; order type \(details.orderTypeIdentifier)")
-        var table = TextTable("", "VERSION", "STORED AT", "STORED BY", "DIGEST")
+        var table = TextTable("", "VERSION", "ORDERS", "STORED AT", "STORED BY", "DIGEST")
         for version in details.versions.sorted(by: { $0.version > $1.version }) {
             table.add(
-                version.version == details.currentVersion ? "*" : "", String(version.version), version.storedAt.formatted(.iso8601), version.storedBy,
-                String(version.digest.prefix(12)))
+                version.version == details.currentVersion ? "*" : "", String(version.version), String(version.orders),
+                version.storedAt.formatted(.iso8601), version.storedBy, String(version.digest.prefix(12)))
         }
         console.out(table.rendered)
         return .success
