@@ -734,7 +734,7 @@ def test_erase_from_pass_page(run):
     require(not problems, "\n".join(problems))
 
 
-SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/passes",
+SIGNED_IN_PAGES = ["/console/templates", f"/console/templates/{TEMPLATE}", "/console/order-templates/shop", "/console/passes",
                    "PASS", "/console/orders", "ORDER", "/console/push", "/console/devices", "/console/identities", "/console/webhooks",
                    "/console/jobs", "JOB", "/console/keys", "/console/audit", "/console/dashboard", "/console/users"]
 

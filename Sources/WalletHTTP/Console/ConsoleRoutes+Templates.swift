@@ -17,6 +17,9 @@ extension ConsoleRoutes {
             signed(.post, "/order-templates/upload", "Upload an order template", needs: .scope(.templatesWrite), maxBodySize: Self.maxUploadBody, start: .inPool) { _, _, signed in
                 try await uploadOrderTemplate(signed)
             },
+            signed(.get, "/order-templates/:template", "An order template", needs: .scope(.templatesRead)) { _, context, signed in
+                try await orderTemplateDetails(try context.parameters.require("template"), signed)
+            },
             signed(.get, "/templates/:template", "A template", needs: .scope(.templatesRead)) { request, context, signed in
                 try await templateDetails(try context.parameters.require("template"), signed, notice: request.query("notice"))
             },
@@ -69,7 +72,10 @@ extension ConsoleRoutes {
             let state: HTML = template.status == .ready
                 ? "<span class=\"ok\">Ready</span>"
                 : "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(template.reason)</span>"
-            return "<tr><th scope=\"row\">\(template.name)</th><td>v\(template.version)</td><td>\(template.orderTypeIdentifier)</td><td>\(state)</td></tr>"
+            return """
+                <tr><th scope="row"><a href="/console/order-templates/\(template.name)">\(template.name)</a></th><td>v\(template.version)</td>
+                <td>\(template.orderTypeIdentifier)</td><td>\(state)</td></tr>
+                """
         }
         let table: HTML = rows.isEmpty
             ? "<p class=\"empty\">No order templates yet. Upload an order template folder (its <code>order.json</code> and images) as a zip below, or start the server with its folder under <code>orders/</code> of <code>--templates DIR</code>.</p>"
@@ -92,6 +98,38 @@ extension ConsoleRoutes {
                 """
             : .empty
         return "<h2>Order templates</h2>\(table)\(form)"
+    }
+
+    /// One order template: its current version, status and every version with the orders it signs
+    /// (orders keep the version they were made from, so old versions stay in use).
+    private func orderTemplateDetails(_ name: String, _ signed: Signed) async throws -> HTTPResponse {
+        guard let details = try await orders.details(ofTemplate: name) else {
+            return ConsolePage.page("No such order template", section: "/console/templates", csrf: signed.csrf, role: signed.role,
+                                    error: "There is no order template \(name). Pick one from the list or upload it.", status: .notFound,
+                                    "<p><a class=\"button quiet\" href=\"/console/templates\">All templates</a></p>")
+        }
+        let state: HTML = details.status == .ready
+            ? "<span class=\"ok\">Ready</span>"
+            : "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(details.reason ?? "")</span>"
+        let rows = details.versions.map { version -> HTML in
+            """
+            <tr><th scope="row">v\(version.version)\(version.version == details.currentVersion ? " (current)" : "")</th>
+            <td>\(ConsolePage.number(version.orders))</td><td>\(ConsolePage.time(version.storedAt))</td><td>\(version.storedBy)</td>
+            <td><code>\(String(version.digest.prefix(12)))</code></td></tr>
+            """
+        }
+        return ConsolePage.page("Order template \(name)", section: "/console/templates", csrf: signed.csrf, role: signed.role, """
+            <dl class="facts">
+            <dt>Current version</dt><dd id="current-version">version <data value="\(details.currentVersion)">\(details.currentVersion)</data></dd>
+            <dt>Order type</dt><dd>\(details.orderTypeIdentifier)</dd>
+            <dt>Status</dt><dd>\(state)</dd>
+            </dl>
+            <p><a class="button quiet" href="/console/orders?template=\(QueryComponent.escaped(name))">Its orders</a></p>
+            <h2>Versions</h2>
+            <div class="scroll"><table id="versions"><caption>Every version, newest first: new orders are made from the current one, and an order keeps the version it was made from</caption>
+            <thead><tr><th scope="col">Version</th><th scope="col">Orders</th><th scope="col">Stored</th><th scope="col">By</th><th scope="col">Digest</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            """)
     }
 
     /// Stores an uploaded order template as a new version (nothing to review: an order template is

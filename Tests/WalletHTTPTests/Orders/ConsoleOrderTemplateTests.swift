@@ -4,7 +4,7 @@ import Testing
 
 /// The console's order templates, over real HTTP: the templates page lists them with their versions,
 /// and its form uploads a folder as a new version (the API then shows it), refusing a zip without an
-/// `order.json` and storing nothing.
+/// `order.json` and storing nothing; an order template's page lists its versions with their orders.
 @Suite(.timeLimit(.minutes(2))) struct ConsoleOrderTemplateTests {
     @Test func theTemplatesPageListsAndUploadsOrderTemplates() async throws {
         let socks = try Data(contentsOf: Samples.templatesFolder.appendingPathComponent("orders/shop/socks.png"))
@@ -13,9 +13,10 @@ import Testing
             _ = try await browser.signIn()
             let page = try await browser.get("/console/templates")
             #expect(page.status == 200, "\(page)")
-            #expect(page.text.contains("<table id=\"order-templates\">") && page.text.contains("<th scope=\"row\">shop</th><td>v1</td>"), "\(page.text)")
+            #expect(page.text.contains("<table id=\"order-templates\">") && page.text.contains("<th scope=\"row\"><a href=\"/console/order-templates/shop\">shop</a></th><td>v1</td>"), "\(page.text)")
             #expect(page.text.contains("form id=\"order-upload\""))
             let csrf = try #require(ConsoleBrowser.csrf(in: page))
+            try await OrderTemplateVersionTests.create(server, "ORD-C1")
 
             let uploaded = try await browser.post(
                 "/console/order-templates/upload", multipart: [("csrf", csrf), ("name", "shop")],
@@ -24,8 +25,18 @@ import Testing
             let location = try #require(uploaded.header("Location"))
             let after = try await browser.get(location)
             #expect(after.text.contains("Order template shop version 2 is current"), "\(after.text)")
-            #expect(after.text.contains("<th scope=\"row\">shop</th><td>v2</td>"))
+            #expect(after.text.contains("<a href=\"/console/order-templates/shop\">shop</a></th><td>v2</td>"), "\(after.text)")
             #expect(try await server.api("GET", "/api/v1/order-templates").json()["templates"][0]["version"] == 2)
+
+            // The order template's page: each version with the orders it signs (the one made before the upload keeps v1).
+            let details = try await browser.get("/console/order-templates/shop")
+            #expect(details.status == 200, "\(details)")
+            let versions = details.text.replacingOccurrences(of: "\n", with: "")
+            #expect(versions.contains("<th scope=\"row\">v2 (current)</th><td><data value=\"0\">0</data></td>"), "\(details.text)")
+            #expect(versions.contains("<th scope=\"row\">v1</th><td><data value=\"1\">1</data></td>"), "\(details.text)")
+            #expect(details.text.contains("href=\"/console/orders?template=shop\""))
+            let unknown = try await browser.get("/console/order-templates/nope")
+            #expect(unknown.status == 404 && unknown.text.contains("There is no order template nope"), "\(unknown)")
 
             let refused = try await browser.post(
                 "/console/order-templates/upload", multipart: [("csrf", csrf), ("name", "shop")],
