@@ -1,6 +1,7 @@
 import Foundation
 import PasswrightTesting
 import Testing
+import WalletCore
 import WalletHTTP
 
 /// `GET /api/v1/audit` on a running service: each write through the API names its key, source and
@@ -40,7 +41,7 @@ import WalletHTTP
             #expect(try await server.api("POST", "/api/v1/passes/\(Self.loyalty)/AUD-1/push").status == 202)
 
             // Newest first; the pass's own rows, by the key, from this address.
-            let forPass = try await Self.send(server, "GET", "/api/v1/audit?target=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", key: key)
+            let forPass = try await Self.send(server, "GET", "/api/v1/audit?target=\(QueryComponent.escaped(target))", key: key)
             #expect(forPass.status == 200, "\(forPass)")
             let rows = try forPass.json()["entries"].array ?? []
             #expect(rows.map { $0["action"].string } == ["push.send", "pass.void", "pass.update", "pass.issue"], "\(forPass.text)")

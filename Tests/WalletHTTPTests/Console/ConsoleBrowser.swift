@@ -1,5 +1,6 @@
 import Foundation
 import PasswrightTesting
+import WalletCore
 
 /// A browser's part in console tests over real HTTP: it keeps the session cookie, reads the CSRF
 /// token from the page, and posts forms as a browser does.
@@ -69,6 +70,6 @@ struct ConsoleBrowser {
     }
 
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!.replacingOccurrences(of: "%20", with: "+")
+        QueryComponent.escaped(text).replacingOccurrences(of: "%20", with: "+")
     }
 }

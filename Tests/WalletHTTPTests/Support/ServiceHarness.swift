@@ -63,9 +63,9 @@ struct TestService: Sendable {
     }
 }
 
-/// Percent-encodes a path segment.
+/// Percent-encodes a path segment: everything but RFC 3986's unreserved ASCII, as a strict client would.
 func escape(_ segment: String) -> String {
-    segment.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? segment
+    QueryComponent.escaped(segment)
 }
 
 /// Starts `WalletService` in-process on 127.0.0.1 port 0 with the real `Templates/`, the shared dev
