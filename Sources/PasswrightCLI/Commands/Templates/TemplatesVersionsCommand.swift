@@ -28,33 +28,39 @@ struct TemplatesVersionsCommand: Subcommand {
     }
 
     func run(console: Console) async throws -> ExitStatus {
-        if order { return try await runForOrderTemplate(console: console) }
-        let path = "/api/v1/templates/\(PathSegment.escaped(name))"
-        guard let details = try await api.read(path, as: TemplateDetails.self, raw: json, console: console) else { return .success }
-        console.out("\(details.name): version \(details.currentVersion) current, \(details.status.rawValue)"
-            + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind")
-        var table = TextTable("", "VERSION", "UPLOADED AT", "UPLOADED BY", "DIGEST", "RESTORES")
-        for version in details.versions.sorted(by: { $0.version > $1.version }) {
-            table.add(
-                version.version == details.currentVersion ? "*" : "", String(version.version), version.uploadedAt.formatted(.iso8601), version.uploadedBy,
-                String(version.digest.prefix(12)), version.restores.map(String.init) ?? "")
+        if order {
+            return try await show("/api/v1/order-templates/\(PathSegment.escaped(name))", as: OrderTemplateDetails.self, console: console) { details in
+                var table = TextTable("", "VERSION", "ORDERS", "STORED AT", "STORED BY", "DIGEST")
+                for version in details.versions.sorted(by: { $0.version > $1.version }) {
+                    table.add(
+                        version.version == details.currentVersion ? "*" : "", String(version.version), String(version.orders),
+                        version.storedAt.formatted(.iso8601), version.storedBy, String(version.digest.prefix(12)))
+                }
+                return ("\(details.name): order template version \(details.currentVersion) current, \(details.status.rawValue)"
+                    + (details.reason.map { " (\($0))" } ?? "") + "; order type \(details.orderTypeIdentifier)", table)
+            }
         }
-        console.out(table.rendered)
-        return .success
+        return try await show("/api/v1/templates/\(PathSegment.escaped(name))", as: TemplateDetails.self, console: console) { details in
+            var table = TextTable("", "VERSION", "UPLOADED AT", "UPLOADED BY", "DIGEST", "RESTORES")
+            for version in details.versions.sorted(by: { $0.version > $1.version }) {
+                table.add(
+                    version.version == details.currentVersion ? "*" : "", String(version.version), version.uploadedAt.formatted(.iso8601), version.uploadedBy,
+                    String(version.digest.prefix(12)), version.restores.map(String.init) ?? "")
+            }
+            return ("\(details.name): version \(details.currentVersion) current, \(details.status.rawValue)"
+                + (details.reason.map { " (\($0))" } ?? "") + "; \(details.passes) passes, \(details.passesBehind) behind", table)
+        }
     }
 
-    private func runForOrderTemplate(console: Console) async throws -> ExitStatus {
-        let path = "/api/v1/order-templates/\(PathSegment.escaped(name))"
-        guard let details = try await api.read(path, as: OrderTemplateDetails.self, raw: json, console: console) else { return .success }
-        console.out("\(details.name): order template version \(details.currentVersion) current, \(details.status.rawValue)"
-            + (details.reason.map { " (\($0))" } ?? "") + "; order type \(details.orderTypeIdentifier)")
-        var table = TextTable("", "VERSION", "ORDERS", "STORED AT", "STORED BY", "DIGEST")
-        for version in details.versions.sorted(by: { $0.version > $1.version }) {
-            table.add(
-                version.version == details.currentVersion ? "*" : "", String(version.version), String(version.orders),
-                version.storedAt.formatted(.iso8601), version.storedBy, String(version.digest.prefix(12)))
-        }
-        console.out(table.rendered)
+    /// Reads `path`; with `--json` prints the answer as it is, else a line about the template and its
+    /// versions' table, as `render` makes them.
+    private func show<Details: WireValue>(
+        _ path: String, as type: Details.Type, console: Console, render: (Details) -> (headline: String, versions: TextTable)
+    ) async throws -> ExitStatus {
+        guard let details = try await api.read(path, as: type, raw: json, console: console) else { return .success }
+        let (headline, versions) = render(details)
+        console.out(headline)
+        console.out(versions.rendered)
         return .success
     }
 }
