@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A design change reaching every phone: a fleet of simulated devices that follows Apple's protocol.
 #
-#   Benchmarks/fleet.sh [PASSES] [DEVICES] [--engine sqlite|postgres|both] [--wave rollout|patch|both]
-#                       (defaults: 10000, 15000, both, both; 100000 150000 for the large run)
+#   Benchmarks/fleet.sh [PASSES] [DEVICES] [--engine sqlite|postgres|both] [--wave rollout|patch|both] [--max-delay S]
+#                       (defaults: 10000, 15000, both, both, 3 s; 100000 150000 for the large run)
 #   Benchmarks/fleet.sh 200 300 --engine sqlite          # a quick check
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/fleet.sh   # measure that binary (e.g. an older build)
 #   PASSWRIGHT_PUSH_RATE=1000 Benchmarks/fleet.sh         # serve's settings from the environment (default ceiling 5,000/s)
@@ -22,7 +22,7 @@
 #            every pass to it and pushes each device;
 #   patch    one template-wide change, PATCH /api/v1/templates/loyalty/passes (a data value that a back
 #            field shows).
-# Each device, woken by its push in the stand-in's record after a random delay (uniform 0–3 s), lists
+# Each device, woken by its push in the stand-in's record after a random delay (uniform 0–S s, --max-delay, 3 by default), lists
 # its updated serials since its tag and fetches each pass with If-Modified-Since, over 64 keep-alive
 # connections, and checks the pass.json it got holds the new value. Prints one markdown table, a
 # column per engine and wave: the time until every device holds the new pass, refreshed passes per
@@ -40,11 +40,13 @@ cd "$(dirname "$0")/.."
 engine=both
 wave=both
 perf=()
+max_delay=3
 positional=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --engine) engine=$2; shift 2 ;;
     --wave) wave=$2; shift 2 ;;
+    --max-delay) max_delay=$2; shift 2 ;;
     --perf) perf=(--perf-dir "$(realpath "$2")"); mkdir -p "$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) positional+=("$1"); shift ;;
@@ -86,7 +88,7 @@ for engine in "${engines[@]}"; do
   python3 Benchmarks/fleet.py run --engine "$engine" --port "$port" --admin "$admin" --pass-type $pass_type \
     --template-dir "$work/templates-$engine/loyalty" --record "$work/requests.jsonl" --passes "$passes" --devices "$devices" \
     --waves "$waves" --results "$work/results.jsonl" --server-pid "$server" "${postmaster[@]}" --standin-pid "$standin" \
-    --signatures-per-second "$signatures" "${perf[@]}" || failed=1
+    --signatures-per-second "$signatures" --max-delay "$max_delay" "${perf[@]}" || failed=1
   kill "$server"; wait "$server" 2>/dev/null || true; server=
 done
 python3 Benchmarks/fleet.py report "$work/results.jsonl"
