@@ -43,8 +43,8 @@ extension ConsoleRoutes {
             let rollout = rollouts[name]
             let state: HTML
             switch entry {
-            case .ready: state = "<span class=\"ok\">Ready</span>"
-            case .unavailable(let reason): state = "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(reason)</span>"
+            case .ready: state = Self.templateState(unavailableBecause: nil)
+            case .unavailable(let reason): state = Self.templateState(unavailableBecause: reason)
             }
             return """
                 <tr><th scope="row"><a href="/console/templates/\(name)">\(name)</a></th><td>\(version.map { "v\($0)" } ?? "—")</td>
@@ -69,9 +69,7 @@ extension ConsoleRoutes {
     /// keeps the version it was made with), and the form that uploads a new one.
     private func orderTemplateSection(_ signed: Signed) async throws -> HTML {
         let rows = try await orders.list().templates.map { template -> HTML in
-            let state: HTML = template.status == .ready
-                ? "<span class=\"ok\">Ready</span>"
-                : "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(template.reason)</span>"
+            let state = Self.templateState(unavailableBecause: template.status == .ready ? nil : template.reason ?? "")
             return """
                 <tr><th scope="row"><a href="/console/order-templates/\(template.name)">\(template.name)</a></th><td>v\(template.version)</td>
                 <td>\(template.orderTypeIdentifier)</td><td>\(state)</td></tr>
@@ -100,6 +98,12 @@ extension ConsoleRoutes {
         return "<h2>Order templates</h2>\(table)\(form)"
     }
 
+    /// A pass or order template's status cell: ready, or unavailable with the reason (`nil`: ready).
+    private static func templateState(unavailableBecause reason: String?) -> HTML {
+        guard let reason else { return "<span class=\"ok\">Ready</span>" }
+        return "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(reason)</span>"
+    }
+
     /// One order template: its current version, status and every version with the orders it signs
     /// (orders keep the version they were made from, so old versions stay in use).
     private func orderTemplateDetails(_ name: String, _ signed: Signed) async throws -> HTTPResponse {
@@ -108,9 +112,7 @@ extension ConsoleRoutes {
                                     error: "There is no order template \(name). Pick one from the list or upload it.", status: .notFound,
                                     "<p><a class=\"button quiet\" href=\"/console/templates\">All templates</a></p>")
         }
-        let state: HTML = details.status == .ready
-            ? "<span class=\"ok\">Ready</span>"
-            : "<span class=\"bad\">Unavailable</span> <span class=\"hint\">\(details.reason ?? "")</span>"
+        let state = Self.templateState(unavailableBecause: details.status == .ready ? nil : details.reason ?? "")
         let rows = details.versions.map { version -> HTML in
             """
             <tr><th scope="row">v\(version.version)\(version.version == details.currentVersion ? " (current)" : "")</th>
