@@ -13,7 +13,8 @@
 # /proc/<pid>/stat over the run) and, on PostgreSQL, the database's processes. First it builds and
 # measures Benchmarks/hello.c, libmicrohttpd answering a 60-byte JSON body with the daemon shape serve
 # uses: every endpoint is also printed as a share of that bare-server limit, measured in the same run.
-# hello is measured again at the end, to show how far the machine moved during the run, and with BURN_US=25 and 50 (that much user-space work before each answer), to
+# hello is measured again at the end, to show how far the machine moved during the run, and just before
+# list serials and get pass (on the next port, serve idle), which are also compared with that; and with BURN_US=25 and 50 (that much user-space work before each answer), to
 # show what the kernel costs a server that is slower than wrk on the same cores, and with BODY_BYTES set
 # to the size of the loyalty pass's archive (that many bytes from memory, no work): the loopback
 # transfer's own limit for get pass, to which get pass is also compared. On PostgreSQL it also
@@ -86,6 +87,7 @@ pgbench_rows() {
 }
 pg_ratios=
 sized_ratios=
+beside_ratios=
 cc -O2 -o "$work/hello" Benchmarks/hello.c $(pkg-config --cflags --libs libmicrohttpd)
 # The size of the archive get pass answers with: one loyalty pass built with the same template.
 source Benchmarks/lib/records.sh
@@ -94,13 +96,25 @@ $bin batch Templates/loyalty --input "$work/one.csv" --out-dir "$work/one" --ide
 pass_bytes=$(stat -c %s "$work"/one/*.pkpass)
 echo "| engine | endpoint | requests/s | vs. hello | p50 | p99 | non-2xx | server CPU per request (user + system) | PostgreSQL CPU per request | wrk CPU per request |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-# measure_hello BURN_US BODY_BYTES: hello.c with that much work and that body, measured as above.
+# measure_hello BURN_US BODY_BYTES [PORT]: hello.c with that much work and that body, measured as
+# above; $server is what it was before (the endpoints' serve, if one is running on another port).
 measure_hello() {
-  BURN_US=$1 BODY_BYTES=$2 "$work/hello" $port &
+  local hello_port=${3:-$port} serve_pid=${server:-}
+  BURN_US=$1 BODY_BYTES=$2 "$work/hello" "$hello_port" &
   server=$!
-  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.1; done
-  measure hello "http://127.0.0.1:$port/"
-  kill "$server"; wait "$server" 2>/dev/null || true; server=
+  for _ in $(seq 50); do curl -sf "http://127.0.0.1:$hello_port/" >/dev/null && break; sleep 0.1; done
+  measure hello "http://127.0.0.1:$hello_port/"
+  kill "$server"; wait "$server" 2>/dev/null || true; server=$serve_pid
+}
+# hello_beside: bare hello on the next port while serve idles, just before a read endpoint; sets
+# beside_hello. The machine's own speed moves by up to 1.4 times within a run (BENCHMARKS.md), so the
+# reads are also compared with the hello measured next to them.
+hello_beside() {
+  local saved_out=$out saved_rps=$rps saved_cpu=$cpu saved_db=$db_cpu saved_wrk=$wrk_cpu saved_pids=${database_pids:-}
+  database_pids=
+  measure_hello 0 0 $((port + 1))
+  beside_hello=$rps
+  out=$saved_out rps=$saved_rps cpu=$saved_cpu db_cpu=$saved_db wrk_cpu=$saved_wrk database_pids=$saved_pids
 }
 for burn in 0 25 50 sized; do
   body=0
@@ -147,9 +161,13 @@ for engine in sqlite postgres; do
   # of such growth, a benchmark's reads come sooner. Without this, list serials measured a plan no
   # running server keeps (4,000 against 21,000–25,000/s, 430 µs of PostgreSQL a read).
   [ "$engine" = postgres ] && psql -qAt "$pg_url" -c ANALYZE
+  hello_beside
   run "list serials (GET, 200)" "$base/wallet/v1/devices/bench-device/registrations/$PASS_TYPE"
   list_rps=$rps
+  beside_ratios+="list serials on $engine $(python3 -c "print(f'{$rps / $beside_hello:.2f}')") of the hello just before it ($beside_hello/s); "
+  hello_beside
   run "get pass (GET, 200 .pkpass)" "$base/wallet/v1/passes/$PASS_TYPE/$SERIAL" Benchmarks/wrk/get-pass.lua
+  beside_ratios+="get pass on $engine $(python3 -c "print(f'{$rps / $beside_hello:.2f}')") of the hello just before it ($beside_hello/s). "
   sized_ratios+="get pass on $engine $rps/s = $(python3 -c "print(f'{$rps / $sized_hello:.2f}')") of hello answering a pass-sized body ($sized_hello/s). "
   kill "$server"; wait "$server" 2>/dev/null || true; server=
   if [ "$engine" = postgres ]; then
@@ -162,5 +180,6 @@ measure_hello 0 0
 echo "| — | bare libmicrohttpd hello again, after the endpoints | $rps | $(python3 -c "print(f'{$rps / $hello:.2f}')") | $(awk '$1 == "50%" {print $2}' <<<"$out") | $(awk '$1 == "99%" {print $2}' <<<"$out") | 0 | $cpu | — | $wrk_cpu |"
 echo
 echo "The loopback transfer's own limit, same run: ${sized_ratios}" && echo
+echo "Against bare hello measured just before each read, while serve idles: ${beside_ratios}" && echo
 [ -n "$pg_ratios" ] && echo "$pg_ratios" && echo
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); wrk -t2 -c32 -d${seconds}s on the same machine"
