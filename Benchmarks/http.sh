@@ -107,7 +107,7 @@ measure_hello() {
   kill "$server"; wait "$server" 2>/dev/null || true; server=$serve_pid
 }
 # hello_beside: bare hello on the next port while serve idles, just before a read endpoint; sets
-# beside_hello. The machine's own speed moves by up to 1.4 times within a run (BENCHMARKS.md), so the
+# beside_hello. The machine's own speed moves by up to 1.5 times within a run (BENCHMARKS.md), so the
 # reads are also compared with the hello measured next to them.
 hello_beside() {
   local saved_out=$out saved_rps=$rps saved_cpu=$cpu saved_db=$db_cpu saved_wrk=$wrk_cpu saved_pids=${database_pids:-}

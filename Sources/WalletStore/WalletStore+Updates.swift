@@ -18,7 +18,10 @@ extension WalletStore {
     /// The event log and the audit trail are appended before the tag is drawn: they only add rows
     /// and name no tag, so on PostgreSQL the tags' lock, which every writer of a pass waits for,
     /// covers only what needs the tag (the rows, their history), the counters and the pushes, and
-    /// two writes (two batches of a roll-out) do the rest at once.
+    /// two writes (two batches of a roll-out) do the rest at once. The pushes stay under the lock
+    /// although they name no tag: each write upserts its devices' outbox rows in its own pass order,
+    /// which two writes at once can take in opposite orders (queued before the lock, two pages of a
+    /// roll-out deadlocked; BENCHMARKS.md).
     func apply(
         _ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin, erases: Bool)], in transaction: Transaction
     ) async throws -> (passes: [StoredPass], pushesQueued: Int) {
