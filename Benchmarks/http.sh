@@ -107,14 +107,13 @@ measure_hello() {
   kill "$server"; wait "$server" 2>/dev/null || true; server=$serve_pid
 }
 # hello_beside: bare hello on the next port while serve idles, just before a read endpoint; sets
-# beside_hello. The machine's own speed moves by up to 1.5 times within a run (BENCHMARKS.md), so the
-# reads are also compared with the hello measured next to them.
+# beside_hello (PostgreSQL's processes are not counted for it). The machine's own speed moves by up
+# to 1.5 times within a run (BENCHMARKS.md), so the reads are also compared with the hello next to them.
 hello_beside() {
-  local saved_out=$out saved_rps=$rps saved_cpu=$cpu saved_db=$db_cpu saved_wrk=$wrk_cpu saved_pids=${database_pids:-}
+  local pids=${database_pids:-}
   database_pids=
   measure_hello 0 0 $((port + 1))
-  beside_hello=$rps
-  out=$saved_out rps=$saved_rps cpu=$saved_cpu db_cpu=$saved_db wrk_cpu=$saved_wrk database_pids=$saved_pids
+  beside_hello=$rps database_pids=$pids
 }
 for burn in 0 25 50 sized; do
   body=0
