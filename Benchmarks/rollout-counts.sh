@@ -34,11 +34,14 @@ loaded=$((SECONDS - loaded))
 # The statements as the server sends them (WalletStore.templatesBehindQuery, templateRolloutsQuery)
 # and the grouped join it sent before, for reference.
 probe="SELECT name, current_version FROM templates WHERE current_version > 0
-  AND EXISTS (SELECT 1 FROM passes WHERE passes.template = templates.name AND passes.template_version < templates.current_version)
+  AND EXISTS (SELECT 1 FROM template_version_passes counts
+              WHERE counts.template = templates.name AND counts.version < templates.current_version AND counts.passes > 0)
   ORDER BY name"
 counts="SELECT templates.name AS name, templates.current_version AS current_version,
-  (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name AND passes.template_version < templates.current_version) AS behind,
-  (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name AND passes.template_version >= templates.current_version) AS on_current
+  CAST((SELECT COALESCE(SUM(counts.passes), 0) FROM template_version_passes counts
+        WHERE counts.template = templates.name AND counts.version < templates.current_version) AS BIGINT) AS behind,
+  CAST((SELECT COALESCE(SUM(counts.passes), 0) FROM template_version_passes counts
+        WHERE counts.template = templates.name AND counts.version >= templates.current_version) AS BIGINT) AS on_current
   FROM templates WHERE templates.current_version > 0"
 one="$counts AND templates.name = 'loyalty' ORDER BY templates.name"
 counts="$counts ORDER BY templates.name"

@@ -16,7 +16,7 @@
 # table sizes, then rolls a new template version out to every pass (wall time, the server's batches
 # and longest batch, its planning and writing seconds, the server's and PostgreSQL's CPU against the
 # cores, PostgreSQL's time by statement from
-# pg_stat_statements, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
+# pg_stat_statements, the passes' updates and how many were heap-only, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
 # the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
 # the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
 # registrations from the measured bytes per pass and per registration (labelled as such).
@@ -98,6 +98,8 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
+passes_updates() { sql "SELECT n_tup_upd || ' ' || n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'passes'"; }
+read -r updates_before hot_before < <(passes_updates)
 # The server's and PostgreSQL's CPU over the roll-out: with both on this machine's cores, their sum
 # against the cores × the wall time says whether the roll-out waits on CPU or on its own steps.
 read -r server_user server_system < <(cpu_ticks "$server")
@@ -113,11 +115,6 @@ if [ -n "$profiler" ]; then kill -INT "$profiler"; wait "$profiler" || true; fi
 read -r user system < <(cpu_ticks "$server")
 server_cpu=$(( (user + system - server_user - server_system) * tick_us ))
 postgres_cpu=$(( ($(postgres_ticks) - postgres_before) * tick_us ))
-# PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
-# statement (each pass's row and index entries rewritten, as the roll-out's update does), rolled back.
-floor_started=$(date +%s.%N)
-sql "BEGIN; UPDATE passes SET template_version = template_version + 1, update_tag = update_tag + 1; ROLLBACK" >/dev/null
-floor=$(echo "$(date +%s.%N) - $floor_started" | bc)
 # The statements that took most of PostgreSQL's time during the roll-out (execution, summed).
 statements=$(psql -qAt -F ' | ' "$pg_url" -c "
   SELECT calls, round(total_exec_time::numeric / 1000, 1), round((total_exec_time / calls)::numeric * 1000),
@@ -128,6 +125,16 @@ outbox=$(sql "SELECT count(*) FROM push_outbox")
 # The roll-out's pushes drained by two instances sharing the outbox, pushing to nginx. The --push off
 # server stops first, so the two pushers are all there is.
 kill "$server"; wait "$server" 2>/dev/null || true
+# The passes' updates over the roll-out, and how many were heap-only (no index entry written): read
+# once the server's connections have closed, which reports their counts to the statistics.
+sleep 1
+read -r updates_after hot_after < <(passes_updates)
+passes_bytes_after=$(table_bytes passes)
+# PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
+# statement (the same columns the roll-out's update changes), rolled back.
+floor_started=$(date +%s.%N)
+sql "BEGIN; UPDATE passes SET template_version = template_version + 1, update_tag = update_tag + 1; ROLLBACK" >/dev/null
+floor=$(echo "$(date +%s.%N) - $floor_started" | bc)
 server=
 source Benchmarks/lib/apns-receiver.sh
 start_apns_receiver nginx
@@ -187,6 +194,7 @@ echo "| roll-out of version 2 to every pass (upload to the server's log line, th
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
 echo "| of which: reading and planning pages (rendering, beside the writes) / writing them (the database's work; two pages at once, so their sum can exceed the wall time), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
 echo "| CPU over the roll-out: the server / PostgreSQL (µs a pass), and their sum against $(nproc) cores × the wall time | $((server_cpu / 1000000)) s ($((server_cpu / passes))) / $((postgres_cpu / 1000000)) s ($((postgres_cpu / passes))); $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / 1e6 / ($(nproc) * $wall):.2f}')") of the cores |"
+echo "| the passes' updates over the roll-out, and of them heap-only (no index written) | $((updates_after - updates_before)), $((hot_after - hot_before)) heap-only; the passes' size, with indexes, $((passes_bytes / 1048576)) MiB before and $((passes_bytes_after / 1048576)) MiB after |"
 echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"

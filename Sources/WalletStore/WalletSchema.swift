@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions, signInFailures]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions, signInFailures, heapOnlyPassUpdates]
 
     static let initial = Migration(
         version: 1,
@@ -717,5 +717,89 @@ enum WalletSchema {
             );
             CREATE INDEX sign_in_failures_key ON sign_in_failures (key_hash, failed_at);
             CREATE INDEX sign_in_failures_at ON sign_in_failures (failed_at);
+            """
+
+    /// A roll-out rewrites every pass's version, tag and time. While one of those is indexed, each
+    /// moved pass writes a new entry in every index of the passes; with none indexed, and room on its
+    /// page, PostgreSQL updates the row in place of its page (a heap-only update) and writes no index
+    /// at all: the roll-out's update of 300,000 passes took 5.6 µs a pass against 20.3 (BENCHMARKS.md).
+    ///
+    /// So the two indexes that held a changing column go. How many passes each template has on each
+    /// version (what the roll-out worker asks, and each template's page shows) is kept by the database
+    /// itself in `template_version_passes`, by triggers on the passes, so no writer (and no script
+    /// that writes the table directly) can leave it wrong; on PostgreSQL one statement-level trigger
+    /// adds each statement's changes at once. Retention finds voided passes by
+    /// `voided_changed_at`, a column generated from `voided` and `updated_at` that stays `NULL` (so
+    /// unchanged) for a pass not voided. On PostgreSQL the passes' pages are filled half, so a page
+    /// has room for the new version of each of its passes; the table is rewritten here (the generated
+    /// column), and the space a roll-out without room would have taken anyway.
+    static let heapOnlyPassUpdates = Migration(
+        version: 24, name: "heap-only pass updates", sqlite: heapOnlyPassUpdatesSQLite, postgres: heapOnlyPassUpdatesPostgres)
+
+    private static let templateVersionPassesTable = """
+            DROP INDEX passes_template_version;
+            DROP INDEX passes_voided_updated;
+            CREATE TABLE template_version_passes (
+                template TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                passes BIGINT NOT NULL,
+                PRIMARY KEY (template, version)
+            );
+            INSERT INTO template_version_passes (template, version, passes)
+            SELECT template, template_version, COUNT(*) FROM passes GROUP BY template, template_version;
+            """
+
+    private static let heapOnlyPassUpdatesSQLite = templateVersionPassesTable + """
+            ALTER TABLE passes ADD COLUMN voided_changed_at INTEGER GENERATED ALWAYS AS (CASE WHEN voided THEN updated_at END) VIRTUAL;
+            CREATE INDEX passes_voided_changed ON passes (voided_changed_at) WHERE voided_changed_at IS NOT NULL;
+            CREATE TRIGGER passes_counted_inserted AFTER INSERT ON passes BEGIN
+                INSERT INTO template_version_passes (template, version, passes) VALUES (new.template, new.template_version, 1)
+                ON CONFLICT (template, version) DO UPDATE SET passes = passes + 1;
+            END;
+            CREATE TRIGGER passes_counted_moved AFTER UPDATE OF template, template_version ON passes
+            WHEN old.template IS NOT new.template OR old.template_version IS NOT new.template_version BEGIN
+                UPDATE template_version_passes SET passes = passes - 1 WHERE template = old.template AND version = old.template_version;
+                INSERT INTO template_version_passes (template, version, passes) VALUES (new.template, new.template_version, 1)
+                ON CONFLICT (template, version) DO UPDATE SET passes = passes + 1;
+            END;
+            CREATE TRIGGER passes_counted_deleted AFTER DELETE ON passes BEGIN
+                UPDATE template_version_passes SET passes = passes - 1 WHERE template = old.template AND version = old.template_version;
+            END;
+            """
+
+    // The counts change in (template, version) order, so two statements never lock two counts in
+    // opposite orders.
+    private static let heapOnlyPassUpdatesPostgres = """
+            ALTER TABLE passes SET (fillfactor = 50);
+            """ + templateVersionPassesTable + """
+            ALTER TABLE passes ADD COLUMN voided_changed_at BIGINT GENERATED ALWAYS AS (CASE WHEN voided THEN updated_at END) STORED;
+            CREATE INDEX passes_voided_changed ON passes (voided_changed_at) WHERE voided_changed_at IS NOT NULL;
+            CREATE FUNCTION count_template_version_passes() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' THEN
+                    INSERT INTO template_version_passes (template, version, passes)
+                    SELECT template, template_version, COUNT(*) FROM new_passes GROUP BY 1, 2 ORDER BY 1, 2
+                    ON CONFLICT (template, version) DO UPDATE SET passes = template_version_passes.passes + excluded.passes;
+                ELSIF TG_OP = 'DELETE' THEN
+                    UPDATE template_version_passes SET passes = template_version_passes.passes - gone.passes
+                    FROM (SELECT template, template_version AS version, COUNT(*) AS passes FROM old_passes GROUP BY 1, 2 ORDER BY 1, 2) AS gone
+                    WHERE template_version_passes.template = gone.template AND template_version_passes.version = gone.version;
+                ELSE
+                    INSERT INTO template_version_passes (template, version, passes)
+                    SELECT template, version, SUM(change) FROM (
+                        SELECT template, template_version AS version, 1 AS change FROM new_passes
+                        UNION ALL SELECT template, template_version, -1 FROM old_passes) AS changes
+                    GROUP BY 1, 2 HAVING SUM(change) <> 0 ORDER BY 1, 2
+                    ON CONFLICT (template, version) DO UPDATE SET passes = template_version_passes.passes + excluded.passes;
+                END IF;
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER passes_counted_inserted AFTER INSERT ON passes REFERENCING NEW TABLE AS new_passes
+                FOR EACH STATEMENT EXECUTE FUNCTION count_template_version_passes();
+            CREATE TRIGGER passes_counted_moved AFTER UPDATE ON passes REFERENCING OLD TABLE AS old_passes NEW TABLE AS new_passes
+                FOR EACH STATEMENT EXECUTE FUNCTION count_template_version_passes();
+            CREATE TRIGGER passes_counted_deleted AFTER DELETE ON passes REFERENCING OLD TABLE AS old_passes
+                FOR EACH STATEMENT EXECUTE FUNCTION count_template_version_passes();
             """
 }

@@ -104,7 +104,8 @@ extension WalletStore {
     /// One page of a template's passes (those behind `version` whose move to it is not held, with a
     /// version), in serial then pass type order after `after`: the order of `passes_template_serial`,
     /// which the search reads too, so the page is a range of that index and the passes need no other
-    /// index by template (each index is written again for every pass a roll-out moves).
+    /// index by template (an index holding the version would be written again for every pass a
+    /// roll-out moves, and keep PostgreSQL from updating the passes in place).
     static func templatePageQuery(_ template: String, behind version: Int64?, after: PassKey?, limit: Int, engine: DatabaseEngine) -> SQL {
         // Byte order on PostgreSQL too, whatever the database's collation: the index is built so.
         let collate = engine == .postgres ? #" COLLATE "C""# : ""
@@ -131,11 +132,17 @@ extension WalletStore {
             parameters: parameters)
     }
 
-    /// How many passes each template has.
+    /// How many passes each template has: summed from the counts per version the database keeps
+    /// (``WalletSchema/heapOnlyPassUpdates``), not counted from the passes (0.6 s of PostgreSQL at a
+    /// million passes, on every template upload).
     public func templateCounts() async throws -> [String: Int] {
         try await storing("count the passes per template") {
             var counts: [String: Int] = [:]
-            for row in try await database.query(SQL("SELECT template, COUNT(*) AS count FROM passes GROUP BY template")) {
+            for row in try await database.query(SQL(
+                """
+                SELECT template, CAST(SUM(passes) AS BIGINT) AS count FROM template_version_passes
+                GROUP BY template HAVING SUM(passes) > 0
+                """)) {
                 counts[try row.string("template")] = try row.int("count")
             }
             return counts

@@ -37,16 +37,18 @@ extension WalletStore {
         }
     }
 
-    /// Up to `limit` voided passes, not erased yet, that last changed before `cutoff`, oldest first.
+    /// Up to `limit` voided passes, not erased yet, that last changed before `cutoff`, oldest first:
+    /// by `voided_changed_at`, which is `NULL` for a pass not voided, so its index is never written
+    /// when a roll-out moves such a pass.
     public func voidedPasses(before cutoff: Date, limit: Int = 200) async throws -> [PassKey] {
         try await storing("find voided passes past their retention") {
             try await database.query(SQL(
                 """
                 SELECT pass_type_identifier, serial_number FROM passes
-                WHERE voided AND updated_at < ? AND NOT EXISTS (
+                WHERE voided_changed_at IS NOT NULL AND voided_changed_at < ? AND NOT EXISTS (
                     SELECT 1 FROM erased_passes WHERE erased_passes.pass_type_identifier = passes.pass_type_identifier
                                                   AND erased_passes.serial_number = passes.serial_number)
-                ORDER BY updated_at LIMIT ?
+                ORDER BY voided_changed_at LIMIT ?
                 """, .integer(Milliseconds.of(cutoff)), .integer(Int64(limit))
             )).map { PassKey(passTypeIdentifier: try $0.string("pass_type_identifier"), serialNumber: try $0.string("serial_number")) }
         }

@@ -138,19 +138,19 @@ extension WalletStore {
     /// The statement behind ``templateRollouts(named:)``, on its own so that tests can ask each
     /// engine for its plan.
     ///
-    /// A template's passes are counted as two disjoint ranges of `passes_template_version`
-    /// (template, version, …): those behind its current version and those on it, so each of its
-    /// index entries is read once, whichever way the roll-out stands, and no other template's.
-    /// (Grouping a join of every pass took 0.31–0.39 s of PostgreSQL at a million passes, on every
-    /// template page and every look of the roll-out worker; see BENCHMARKS.md.)
+    /// A template's passes are summed from `template_version_passes`, the count per template and
+    /// version the database keeps as the passes change (``WalletSchema/heapOnlyPassUpdates``): a
+    /// few rows a template, however many passes it has, whichever way the roll-out stands. (Grouping
+    /// a join of every pass took 0.31–0.39 s of PostgreSQL at a million passes, on every template
+    /// page and every look of the roll-out worker; see BENCHMARKS.md.)
     static func templateRolloutsQuery(named name: String?) -> SQL {
         SQL(
             unsafeText: """
             SELECT templates.name AS name, templates.current_version AS current_version,
-                   (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name
-                                                  AND passes.template_version < templates.current_version) AS behind,
-                   (SELECT COUNT(*) FROM passes WHERE passes.template = templates.name
-                                                  AND passes.template_version >= templates.current_version) AS on_current
+                   CAST((SELECT COALESCE(SUM(counts.passes), 0) FROM template_version_passes counts
+                         WHERE counts.template = templates.name AND counts.version < templates.current_version) AS BIGINT) AS behind,
+                   CAST((SELECT COALESCE(SUM(counts.passes), 0) FROM template_version_passes counts
+                         WHERE counts.template = templates.name AND counts.version >= templates.current_version) AS BIGINT) AS on_current
             FROM templates
             WHERE templates.current_version > 0 \(name == nil ? "" : "AND templates.name = ?")
             ORDER BY templates.name
@@ -165,14 +165,15 @@ extension WalletStore {
         }
     }
 
-    /// The statement behind ``templatesBehind()``: one index probe per template (`EXISTS` stops at
-    /// the first pass behind), so the roll-out worker's look at every start and upload costs nothing
-    /// however many passes there are.
+    /// The statement behind ``templatesBehind()``: the roll-out worker's look at every start and
+    /// upload reads the template's counts per version, never its passes, so it costs nothing however
+    /// many passes there are.
     static let templatesBehindQuery = SQL(
         """
         SELECT name, current_version FROM templates
         WHERE current_version > 0
-          AND EXISTS (SELECT 1 FROM passes WHERE passes.template = templates.name AND passes.template_version < templates.current_version)
+          AND EXISTS (SELECT 1 FROM template_version_passes counts
+                      WHERE counts.template = templates.name AND counts.version < templates.current_version AND counts.passes > 0)
         ORDER BY name
         """)
 
@@ -187,11 +188,12 @@ extension WalletStore {
                     """
                     UPDATE templates SET rolled_out_version = ?
                     WHERE name = ? AND current_version = ? AND rolled_out_version < ?
-                      AND NOT EXISTS (SELECT 1 FROM passes WHERE template = ? AND template_version < ?)
+                      AND NOT EXISTS (SELECT 1 FROM template_version_passes WHERE template = ? AND version < ? AND passes > 0)
                     """,
                     .integer(version), .text(name), .integer(version), .integer(version), .text(name), .integer(version)))
                 guard finished == 1 else { return false }
-                let passes = try await transaction.query(SQL("SELECT COUNT(*) AS count FROM passes WHERE template = ?", .text(name)))[0].int("count")
+                let passes = try await transaction.query(SQL(
+                    "SELECT CAST(COALESCE(SUM(passes), 0) AS BIGINT) AS count FROM template_version_passes WHERE template = ?", .text(name)))[0].int("count")
                 try await self.appendEvents([WalletEventDraft(
                     type: .rolloutFinished, template: name, actor: "template v\(version)",
                     payload: ["version": .number(Double(version)), "passes": .number(Double(passes))])], at: now, in: transaction)
