@@ -722,7 +722,7 @@ enum WalletSchema {
     /// A roll-out rewrites every pass's version, tag and time. While one of those is indexed, each
     /// moved pass writes a new entry in every index of the passes; with none indexed, and room on its
     /// page, PostgreSQL updates the row in place of its page (a heap-only update) and writes no index
-    /// at all: the roll-out's update of 300,000 passes took 5.6 µs a pass against 20.3 (BENCHMARKS.md).
+    /// at all: a million-pass roll-out's update took 7.1–8.2 µs a pass against 18.8–24.7 (BENCHMARKS.md).
     ///
     /// So the two indexes that held a changing column go. How many passes each template has on each
     /// version (what the roll-out worker asks, and each template's page shows) is kept by the database
@@ -731,8 +731,8 @@ enum WalletSchema {
     /// adds each statement's changes at once. Retention finds voided passes by
     /// `voided_changed_at`, a column generated from `voided` and `updated_at` that stays `NULL` (so
     /// unchanged) for a pass not voided. On PostgreSQL the passes' pages are filled half, so a page
-    /// has room for the new version of each of its passes; the table is rewritten here (the generated
-    /// column), and the space a roll-out without room would have taken anyway.
+    /// has room for the new version of each of its passes. The table is rewritten here at that fill
+    /// (for the generated column), and is then no larger than a full one after its first roll-out.
     static let heapOnlyPassUpdates = Migration(
         version: 24, name: "heap-only pass updates", sqlite: heapOnlyPassUpdatesSQLite, postgres: heapOnlyPassUpdatesPostgres)
 
