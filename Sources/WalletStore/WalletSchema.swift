@@ -767,8 +767,8 @@ enum WalletSchema {
             END;
             """
 
-    // The counts change in (template, version) order, so two statements never lock two counts in
-    // opposite orders.
+    // Each statement changes its counts in (template, version) order, so two statements never lock
+    // the same two counts in opposite orders.
     private static let heapOnlyPassUpdatesPostgres = """
             ALTER TABLE passes SET (fillfactor = 50);
             """ + templateVersionPassesTable + """

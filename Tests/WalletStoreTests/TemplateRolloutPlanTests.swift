@@ -38,8 +38,8 @@ import Testing
     func countsFollowEveryStatementThatWritesThePasses(engine: StoreEngine) async throws {
         try await engine.withStore { store in
             try await Self.seed(store.database)
-            // Ten of the passes behind move to the current version, and one coupon moves to the event
-            // template (a move of template and version at once), in one statement.
+            // Ten of the passes behind move to the current version in one statement, then one coupon
+            // moves to the event template (a move of template and version at once).
             try await store.database.execute(SQL(
                 """
                 UPDATE passes SET template_version = 2, update_tag = update_tag + 1000000
