@@ -5,6 +5,9 @@
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/scale.sh
 #   PERF_DATA=FILE Benchmarks/scale.sh ...     (also records the server over the roll-out:
 #                                               `perf record --call-graph dwarf` into FILE)
+#   POSTGRES_OPTIONS="-c shared_buffers=6GB -c max_wal_size=16GB" Benchmarks/scale.sh ...
+#                                              (settings for the throwaway PostgreSQL; its defaults
+#                                               otherwise, as a fresh install has them)
 #
 # Starts a throwaway PostgreSQL (on a free port) and `passwright serve --push off` (release build) with
 # the loyalty sample template. On the small database (five passes, one device holding all five) wrk
@@ -29,7 +32,7 @@ command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 source Benchmarks/lib/setup.sh
 bench_setup scale
 # pg_stat_statements, to say where the roll-out's database time goes.
-export POSTGRES_OPTIONS="-c shared_preload_libraries=pg_stat_statements"
+export POSTGRES_OPTIONS="-c shared_preload_libraries=pg_stat_statements ${POSTGRES_OPTIONS:-}"
 serve_loyalty_on_postgres 18096
 export PASS_TYPE=$pass_type SERIAL=bench-1 TOKEN=benchtoken-0123456789abcdef
 curl -sf -X POST "$PASSWRIGHT_SERVER/api/v1/passes" "${admin[@]}" -H "Content-Type: application/json" \
@@ -100,6 +103,16 @@ rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()" >/dev/null
 passes_updates() { sql "SELECT n_tup_upd || ' ' || n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'passes'"; }
 read -r updates_before hot_before < <(passes_updates)
+# What the roll-out costs PostgreSQL's storage: its write-ahead log (how much of it full-page images,
+# which every checkpoint makes the next change of each page write again), its checkpoints, the
+# pages its backends had to write out themselves for want of a clean buffer, and the blocks read
+# from outside shared buffers.
+storage_counters() {
+  sql "SELECT w.wal_fpi || ' ' || w.wal_bytes || ' ' || (b.checkpoints_timed + b.checkpoints_req) || ' ' || b.checkpoints_req
+              || ' ' || b.buffers_backend || ' ' || (b.buffers_checkpoint + b.buffers_clean) || ' ' || d.blks_read || ' ' || d.blks_hit
+       FROM pg_stat_wal w, pg_stat_bgwriter b, pg_stat_database d WHERE d.datname = current_database()"
+}
+read -r fpi_before wal_before checkpoints_before requested_before backend_before cleaned_before read_before hit_before < <(storage_counters)
 # The server's and PostgreSQL's CPU over the roll-out: with both on this machine's cores, their sum
 # against the cores × the wall time says whether the roll-out waits on CPU or on its own steps.
 read -r server_user server_system < <(cpu_ticks "$server")
@@ -129,6 +142,7 @@ kill "$server"; wait "$server" 2>/dev/null || true
 # once the server's connections have closed, which reports their counts to the statistics.
 sleep 1
 read -r updates_after hot_after < <(passes_updates)
+read -r fpi_after wal_after checkpoints_after requested_after backend_after cleaned_after read_after hit_after < <(storage_counters)
 passes_bytes_after=$(table_bytes passes)
 # PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
 # statement (the same columns the roll-out's update changes), rolled back.
@@ -195,6 +209,8 @@ echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) 
 echo "| of which: reading and planning pages (rendering, beside the writes) / writing them (the database's work; two pages at once, so their sum can exceed the wall time), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
 echo "| CPU over the roll-out: the server / PostgreSQL (µs a pass), and their sum against $(nproc) cores × the wall time | $((server_cpu / 1000000)) s ($((server_cpu / passes))) / $((postgres_cpu / 1000000)) s ($((postgres_cpu / passes))); $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / 1e6 / ($(nproc) * $wall):.2f}')") of the cores |"
 echo "| the passes' updates over the roll-out, and of them heap-only (no index written) | $((updates_after - updates_before)), $((hot_after - hot_before)) heap-only; the passes' size, with indexes, $((passes_bytes / 1048576)) MiB before and $((passes_bytes_after / 1048576)) MiB after |"
+echo "| PostgreSQL's write-ahead log over the roll-out: bytes a pass, full-page images; checkpoints (requested by the log's size) | $(( (wal_after - wal_before) / passes )) B a pass ($(( (wal_after - wal_before) / 1048576 )) MiB), $((fpi_after - fpi_before)) full-page images; $((checkpoints_after - checkpoints_before)) checkpoints ($((requested_after - requested_before)) requested) |"
+echo "| PostgreSQL's buffers over the roll-out: pages written by the backends themselves / by the checkpointer and background writer; blocks read from outside shared buffers, and hits | $((backend_after - backend_before)) / $((cleaned_after - cleaned_before)); $((read_after - read_before)) read, $((hit_after - hit_before)) hits |"
 echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
@@ -218,4 +234,4 @@ echo "EXPLAIN (ANALYZE, BUFFERS) of list serials for device-4242 (five passes):"
 echo '```'
 echo "$plan"
 echo '```'
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(sql 'SHOW server_version') (fsync off), same machine"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); PostgreSQL $(sql 'SHOW server_version') (fsync off; shared_buffers $(sql 'SHOW shared_buffers'), max_wal_size $(sql 'SHOW max_wal_size')), same machine"

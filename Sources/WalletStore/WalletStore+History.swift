@@ -59,24 +59,25 @@ extension WalletStore {
         return text + "\""
     }
 
-    /// Rows per multi-row history `INSERT`, well under both engines' parameter limits (6 values a row).
+    /// Rows per multi-row history `INSERT`, well under both engines' parameter limits (5 values a row).
     private static let historyBatchSize = 200
 
-    /// Records one history row per written pass, in the write's transaction: one `INSERT` per batch.
-    static func recordUpdates(_ records: [(pass: StoredPass, source: String, changes: [String])], at now: Int64, in transaction: Transaction) async throws {
+    /// Records one history row per written pass, in the write's transaction, under the tag it drew
+    /// (``drawTagLater(_:)``): one `INSERT` per batch, each with the transaction's next statement.
+    static func recordUpdates(_ records: [(key: PassKey, source: String, changes: [String])], at now: Int64, in transaction: Transaction) async throws {
+        let tag = drawnTag(transaction.engine)
         for batch in records.batches(of: historyBatchSize) {
             var parameters: [SQLValue] = []
             for record in batch {
                 parameters += [
-                    .text(record.pass.key.passTypeIdentifier), .text(record.pass.key.serialNumber), .integer(record.pass.updateTag),
-                    .integer(now), .text(record.source), .text(changesText(record.changes)),
+                    .text(record.key.passTypeIdentifier), .text(record.key.serialNumber), .integer(now), .text(record.source), .text(changesText(record.changes)),
                 ]
             }
             // Only fixed fragments and placeholders are concatenated; every value is a parameter.
             try await transaction.executeLater(SQL(
                 unsafeText: """
                     INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
-                    VALUES \(SQL.list("(?, ?, ?, ?, ?, ?)", count: batch.count))
+                    VALUES \(SQL.list("(?, ?, \(tag), ?, ?, ?)", count: batch.count))
                     """,
                 parameters: parameters))
         }

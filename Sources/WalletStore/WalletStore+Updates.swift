@@ -22,6 +22,11 @@ extension WalletStore {
     /// although they name no tag: each write upserts its devices' outbox rows in its own pass order,
     /// which two writes at once can take in opposite orders (queued before the lock, two pages of a
     /// roll-out deadlocked; BENCHMARKS.md).
+    ///
+    /// The tag is drawn by the database with the statements that name it, in one round trip with
+    /// them (``drawTagLater(_:)``), and read back by the last of them: on PostgreSQL the lock is
+    /// then held for the statements' own work and the commit's round trip, not also for a round
+    /// trip to learn the tag and another to wake the push workers.
     func apply(
         _ changes: [(pass: StoredPass, change: PassChange?, origin: WriteOrigin, erases: Bool)], in transaction: Transaction
     ) async throws -> (passes: [StoredPass], pushesQueued: Int) {
@@ -48,22 +53,18 @@ extension WalletStore {
             }, by: origin, at: now, in: transaction)
         }
 
-        let tag = try await Self.nextUpdateTag(transaction)
-        let updated = altering.map { pass, change, _, _ in
-            StoredPass(pass, applying: change, updateTag: tag, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
+        try await Self.drawTagLater(transaction)
+        let rewrites = altering.map { pass, change, _, _ in
+            PassRewrite(pass, applying: change, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
         }
-        let expiries = altering.map(\.1.expiresAt)
-        for batch in updated.indices.batches(of: Self.updateBatchSize) {
-            try await Self.write(updated[batch], expiries: expiries[batch], tag: tag, in: transaction)
+        for batch in rewrites.batches(of: Self.updateBatchSize) {
+            try await Self.write(batch, in: transaction)
         }
         // An erasure leaves no history (``eraseTraces(of:at:in:)``), so none is written for it.
-        try await Self.recordUpdates(zip(records, updated).filter { !$0.0.erases }.map { ($0.1, $0.0.origin.actor, $0.0.fields) }, at: now, in: transaction)
+        try await Self.recordUpdates(records.filter { !$0.erases }.map { ($0.key, $0.origin.actor, $0.fields) }, at: now, in: transaction)
         try await self.addRollups(counts, at: now, in: transaction)
-        var queued = 0
-        for batch in updated.batches(of: Self.updateBatchSize) {
-            queued += try await Self.enqueuePushes(.passes(batch.map(\.key)), now: now, in: transaction)
-        }
-        return (updated, queued)
+        let (queued, tag) = try await Self.enqueuePushesReadingTag(rewrites.map(\.pass.key), now: now, in: transaction)
+        return (rewrites.map { StoredPass($0, updateTag: tag) }, queued)
     }
 
     /// What one altering change does to its pass, as the event log and the audit trail name it.
@@ -115,20 +116,41 @@ extension WalletStore {
         max(now, (previous / 1_000 + 1) * 1_000)
     }
 
-    /// Writes one batch of updated passes with one statement, with the transaction's next (nothing
-    /// reads its result: the rows are the ones the caller locked); `expiries` are their changes'
-    /// ``PassChange/expiresAt`` (`nil`: keep the recorded one).
-    private static func write(_ passes: ArraySlice<StoredPass>, expiries: ArraySlice<Date??>, tag: Int64, in transaction: Transaction) async throws {
+    /// Draws the transaction's update tag with its next statement (``Transaction/executeLater(_:)``):
+    /// the statements that follow name it as ``drawnTag(_:)``. On PostgreSQL the tags' lock is taken
+    /// first, in the same statement (``nextUpdateTag(_:)`` says why).
+    static func drawTagLater(_ transaction: Transaction) async throws {
+        switch transaction.engine {
+        case .postgres:
+            try await transaction.executeLater(SQL(
+                "WITH locked AS MATERIALIZED (SELECT pg_advisory_xact_lock(?::bigint)) SELECT nextval('update_tag_sequence') FROM locked",
+                .integer(updateTagLock)))
+        case .sqlite:
+            try await transaction.executeLater(SQL("UPDATE update_tag_counter SET value = value + 1 WHERE id = 1"))
+        }
+    }
+
+    /// The tag ``drawTagLater(_:)`` drew, as an SQL expression: the session's last value of the
+    /// sequence on PostgreSQL, the counter on SQLite (whose one writer holds it until commit).
+    static func drawnTag(_ engine: DatabaseEngine) -> String {
+        switch engine {
+        case .postgres: "currval('update_tag_sequence')"
+        case .sqlite: "(SELECT value FROM update_tag_counter WHERE id = 1)"
+        }
+    }
+
+    /// Writes one batch of rewritten passes with one statement, under the drawn tag, with the
+    /// transaction's next (nothing reads its result: the rows are the ones the caller locked).
+    private static func write(_ rewrites: ArraySlice<PassRewrite>, in transaction: Transaction) async throws {
         var parameters: [SQLValue] = []
-        for (pass, expiry) in zip(passes, expiries) {
+        for rewrite in rewrites {
             parameters += [
-                .text(pass.key.passTypeIdentifier), .text(pass.key.serialNumber), .text(pass.data), .text(pass.overrides),
-                .integer(pass.voided ? 1 : 0), .integer(pass.updatedAtMilliseconds), .integer(pass.templateVersion),
-                .integer(expiry == nil ? 0 : 1), (expiry ?? nil).map { .integer(Milliseconds.of($0)) } ?? .null,
+                .text(rewrite.pass.key.passTypeIdentifier), .text(rewrite.pass.key.serialNumber), .text(rewrite.data), .text(rewrite.overrides),
+                .integer(rewrite.voided ? 1 : 0), .integer(rewrite.updatedAt), .integer(rewrite.templateVersion),
+                .integer(rewrite.expiry == nil ? 0 : 1), (rewrite.expiry ?? nil).map { .integer(Milliseconds.of($0)) } ?? .null,
             ]
         }
-        parameters.append(.integer(tag))
-        let rows = SQL.list("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: passes.count)
+        let rows = SQL.list("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rewrites.count)
         // Only fixed fragments and placeholders are concatenated; every value is a parameter.
         try await transaction.executeLater(SQL(unsafeText: """
             WITH changed (pass_type_identifier, serial_number, data, overrides, voided, updated_at, template_version, expiry_given, expires_at)
@@ -140,10 +162,47 @@ extension WalletStore {
                 updated_at = CAST(changed.updated_at AS BIGINT),
                 template_version = CAST(changed.template_version AS BIGINT),
                 expires_at = CASE WHEN CAST(changed.expiry_given AS BIGINT) = 1 THEN CAST(changed.expires_at AS BIGINT) ELSE passes.expires_at END,
-                update_tag = ?
+                update_tag = \(drawnTag(transaction.engine))
             FROM changed
             WHERE passes.pass_type_identifier = changed.pass_type_identifier AND passes.serial_number = changed.serial_number
             """, parameters: parameters))
+    }
+
+    /// Queues the pushes of the passes a write changed (``enqueuePushes(_:now:in:)``) and reads the
+    /// tag it drew: on PostgreSQL one statement, which also wakes the push workers when it queued a
+    /// push, so the round trip that sends the write's statements is the only one before its commit.
+    static func enqueuePushesReadingTag(_ keys: [PassKey], now: Int64, in transaction: Transaction) async throws -> (queued: Int, tag: Int64) {
+        switch transaction.engine {
+        case .postgres:
+            guard let statement = pushesReadingTagStatement(keys, now: now) else {
+                let rows = try await transaction.query(SQL(unsafeText: "SELECT \(drawnTag(.postgres)) AS tag"))
+                return (0, try rows[0].int64("tag"))
+            }
+            let rows = try await transaction.query(statement)
+            return (Int(try rows[0].int64("queued")), try rows[0].int64("tag"))
+        case .sqlite:
+            var queued = 0
+            for batch in keys.batches(of: Self.updateBatchSize) {
+                queued += try await enqueuePushes(.passes(Array(batch)), now: now, in: transaction)
+            }
+            let rows = try await transaction.query(SQL(unsafeText: "SELECT \(drawnTag(.sqlite)) AS tag"))
+            return (queued, try rows[0].int64("tag"))
+        }
+    }
+
+    /// PostgreSQL's statement of ``enqueuePushesReadingTag(_:now:in:)``: the upsert of
+    /// ``enqueueStatement(_:now:)`` as a `WITH` query, the count of rows it queued, the drawn tag, and
+    /// a notification to every instance's push worker when it queued any (sent at commit, never on
+    /// rollback). `nil` when no key is given.
+    static func pushesReadingTagStatement(_ keys: [PassKey], now: Int64) -> SQL? {
+        guard let upsert = enqueueParts(.passes(keys), now: now), let with = upsert.with else { return nil }
+        // Only fixed fragments are concatenated; every value is a parameter.
+        return SQL(unsafeText: """
+            \(with),
+            queued AS (\(upsert.insert) RETURNING 1),
+            counted AS (SELECT count(*) AS queued FROM queued)
+            SELECT queued, \(drawnTag(.postgres)) AS tag, (SELECT pg_notify(?, '') WHERE queued > 0) IS NULL AS silent FROM counted
+            """, parameters: upsert.parameters + [.text(outboxChannel)])
     }
 
     /// Which documents' registered devices get a push.
@@ -176,14 +235,31 @@ extension WalletStore {
     /// The statement of ``enqueuePushes(_:now:in:)``, on its own so tests can ask each engine for its
     /// plan; `nil` when nothing is selected.
     static func enqueueStatement(_ selection: PushSelection, now: Int64) -> SQL? {
-        let selected: String, source: String
+        guard let upsert = enqueueParts(selection, now: now) else { return nil }
+        // Only fixed fragments are concatenated; every value is a parameter.
+        return SQL(unsafeText: (upsert.with.map { $0 + "\n" } ?? "") + upsert.insert, parameters: upsert.parameters)
+    }
+
+    /// ``enqueueStatement(_:now:)`` in its parts, so that a statement of PostgreSQL's can run the
+    /// upsert as one of its own `WITH` queries (``enqueuePushesReadingTag(_:now:in:)``).
+    struct OutboxUpsert {
+        /// The `WITH` clause naming the selected documents, if the selection needs one.
+        var with: String?
+        /// The `INSERT … ON CONFLICT` itself.
+        var insert: String
+        /// The values of both, in the order of their placeholders.
+        var parameters: [SQLValue]
+    }
+
+    private static func enqueueParts(_ selection: PushSelection, now: Int64) -> OutboxUpsert? {
+        let selected: String?, source: String
         let selectedParameters: [SQLValue], parameters: [SQLValue]
         switch selection {
         case .passes(let keys):
             guard !keys.isEmpty else { return nil }
             // The keys drive the join, each a search of `registrations_pass`: as `IN (VALUES …)` SQLite
             // scanned every registration instead (TemplatePagePlanTests).
-            selected = "WITH selected (pass_type_identifier, serial_number) AS (VALUES \(SQL.list("(?, ?)", count: keys.count)))\n"
+            selected = "WITH selected (pass_type_identifier, serial_number) AS (VALUES \(SQL.list("(?, ?)", count: keys.count)))"
             selectedParameters = keys.flatMap { [SQLValue.text($0.passTypeIdentifier), .text($0.serialNumber)] }
             source = """
                 SELECT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token,
@@ -197,7 +273,7 @@ extension WalletStore {
                 """
             parameters = []
         case .order(let key):
-            selected = ""
+            selected = nil
             selectedParameters = []
             source = """
                 SELECT DISTINCT order_registrations.device_library_identifier, order_registrations.order_type_identifier, devices.push_token,
@@ -208,21 +284,21 @@ extension WalletStore {
                 """
             parameters = [.text(key.orderTypeIdentifier), .text(key.orderIdentifier)]
         }
-        // Only the fixed fragments above are concatenated; every value is a parameter.
-        return SQL(
-            unsafeText: selected + """
-            INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
-                                     attempts, next_attempt_at)
-            \(source)
-            ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET
-                push_token = excluded.push_token,
-                generation = push_outbox.generation + 1,
-                enqueued_at = CASE WHEN push_outbox.claimed_by IS NULL THEN push_outbox.enqueued_at ELSE excluded.enqueued_at END,
-                attempts = CASE WHEN push_outbox.claimed_by IS NULL THEN 0 ELSE push_outbox.attempts END,
-                last_error = CASE WHEN push_outbox.claimed_by IS NULL THEN NULL ELSE push_outbox.last_error END,
-                next_attempt_at = CASE WHEN excluded.next_attempt_at < push_outbox.next_attempt_at
-                                       THEN excluded.next_attempt_at ELSE push_outbox.next_attempt_at END
-            """,
+        return OutboxUpsert(
+            with: selected,
+            insert: """
+                INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at,
+                                         attempts, next_attempt_at)
+                \(source)
+                ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET
+                    push_token = excluded.push_token,
+                    generation = push_outbox.generation + 1,
+                    enqueued_at = CASE WHEN push_outbox.claimed_by IS NULL THEN push_outbox.enqueued_at ELSE excluded.enqueued_at END,
+                    attempts = CASE WHEN push_outbox.claimed_by IS NULL THEN 0 ELSE push_outbox.attempts END,
+                    last_error = CASE WHEN push_outbox.claimed_by IS NULL THEN NULL ELSE push_outbox.last_error END,
+                    next_attempt_at = CASE WHEN excluded.next_attempt_at < push_outbox.next_attempt_at
+                                           THEN excluded.next_attempt_at ELSE push_outbox.next_attempt_at END
+                """,
             parameters: selectedParameters + [.integer(now), .integer(now)] + parameters)
     }
 

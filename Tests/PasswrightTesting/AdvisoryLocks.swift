@@ -38,15 +38,21 @@ public enum AdvisoryLocks {
     ///
     /// A transaction that has written nothing yet is told apart by its connection instead: `pid`
     /// (PostgreSQL's `pg_backend_pid()` of a connection the test opened for it).
+    ///
+    /// `waitingIn`, when given, is text of the statement each must be waiting in. Statements sent
+    /// behind it in the same pipeline have not run, but they are prepared, and preparing one already
+    /// locks its tables as running it does: for them, `untouched` cannot tell, the statement can.
     public static func waitForWaiters(
-        _ count: Int, written: [String], untouched: [String], pid: Int64? = nil, on database: any Database, timeout: Duration = .seconds(30)
+        _ count: Int, written: [String], untouched: [String], waitingIn: String? = nil, pid: Int64? = nil, on database: any Database,
+        timeout: Duration = .seconds(30)
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            let waiting = try await waiters(written: written, untouched: untouched, pid: pid, on: database)
+            let waiting = try await waiters(written: written, untouched: untouched, waitingIn: waitingIn, pid: pid, on: database)
             if waiting == count { return }
             guard ContinuousClock.now < deadline else {
-                throw FixtureError("\(count) transactions waiting for an advisory lock having written \(written) and touched none of \(untouched): \(waiting) after \(timeout)")
+                throw FixtureError(
+                    "\(count) transactions waiting for an advisory lock having written \(written) and touched none of \(untouched)\(waitingIn.map { " in a statement with \($0)" } ?? ""): \(waiting) after \(timeout)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -58,10 +64,16 @@ public enum AdvisoryLocks {
         try await database.query(SQL("SELECT CAST(pg_backend_pid() AS BIGINT) AS pid"))[0].int64("pid")
     }
 
-    /// How many transactions wait as ``waitForWaiters(_:written:untouched:pid:on:timeout:)`` describes, now.
-    public static func waiters(written: [String], untouched: [String], pid: Int64? = nil, on database: any Database) async throws -> Int {
+    /// How many transactions wait as ``waitForWaiters(_:written:untouched:waitingIn:pid:on:timeout:)`` describes, now.
+    public static func waiters(
+        written: [String], untouched: [String], waitingIn: String? = nil, pid: Int64? = nil, on database: any Database
+    ) async throws -> Int {
         var conditions = ["waits.locktype = 'advisory'", "NOT waits.granted"]
         var parameters: [SQLValue] = []
+        if let waitingIn {
+            conditions.append("EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = waits.pid AND strpos(query, ?) > 0)")
+            parameters.append(.text(waitingIn))
+        }
         if let pid {
             conditions.append("waits.pid = CAST(? AS INTEGER)")
             parameters.append(.integer(pid))

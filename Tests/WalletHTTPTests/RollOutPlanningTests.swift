@@ -104,7 +104,7 @@ import Testing
                             #expect(moved.advanced == 2 * pageSize + 12 && moved.batches == 3)
                         }
                         // The first two pages' writes wait for the lock, their events written; …
-                        try await AdvisoryLocks.waitForWaiters(2, written: ["events", "audit_log"], untouched: ["pass_updates", "push_outbox"], on: observer)
+                        try await AdvisoryLocks.waitForWaiters(2, written: ["events", "audit_log"], untouched: [], waitingIn: "nextval('update_tag_sequence')", on: observer)
                         // … the third page is planned meanwhile, and its write waits for one of theirs.
                         try await eventually("the third page planned", timeout: Self.patience) { thirdPlanned.withLock { $0 } == 12 }
                         // Time for a third write, had it begun, to write its events and reach the lock too.

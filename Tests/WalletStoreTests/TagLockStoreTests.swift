@@ -9,8 +9,8 @@ import Testing
 /// commits, so tags commit in order. What a write does before that lock (its locked read, its event
 /// log and audit rows: new rows only) two writes do at once; what needs the tag, the counters and the
 /// pushes wait for it. Here the lock is held from a connection of the test's own
-/// (``AdvisoryLocks``), and PostgreSQL's lock table says where each write waits and which tables it
-/// has written by then.
+/// (``AdvisoryLocks``), and PostgreSQL's lock table and activity say where each write waits and
+/// which tables it has written by then.
 @Suite(.enabled(if: TestEngine.postgresEnabled), .timeLimit(.minutes(2))) struct TagLockStoreTests {
     @Test("two pass writes append their events and audit rows at once and wait only for the tags' lock")
     func writesOverlapUpToTheTagsLock() async throws {
@@ -30,8 +30,10 @@ import Testing
                                     try await store.writePasses([PassWriteRequest(PassChange(data: #"{"seat":"moved"}"#), over: pass)]).written.first
                                 }
                             }
-                            // Both reach the lock with their events and audit rows written, and nothing that needs the tag.
-                            try await AdvisoryLocks.waitForWaiters(2, written: Self.beforeTheTag, untouched: Self.afterTheTag, on: observer)
+                            // Both reach the lock with their events and audit rows written, waiting in the tag's
+                            // draw, which what needs the tag follows. Both queue a push for the one outbox row: had
+                            // either queued it before the lock, the other would wait for that row instead.
+                            try await AdvisoryLocks.waitForWaiters(2, written: Self.beforeTheTag, untouched: [], waitingIn: Self.tagDraw, on: observer)
                         }
                         return try await group.reduce(into: [StoredPass]()) { if let pass = $1 { $0.append(pass) } }
                     }
@@ -146,8 +148,11 @@ import Testing
         }
     }
 
-    /// What a pass write has written by the time it waits for the tags' lock, and what it has not
-    /// touched yet (``AdvisoryLocks/waitForWaiters(_:written:untouched:pid:on:timeout:)``).
+    /// What a pass write has written by the time it waits for the tags' lock
+    /// (``AdvisoryLocks/waitForWaiters(_:written:untouched:waitingIn:pid:on:timeout:)``).
     static let beforeTheTag = ["events", "audit_log"]
-    static let afterTheTag = ["pass_updates", "push_outbox"]
+    /// Text of the statement a pass write waits for the lock in: the tag's draw, sent with the
+    /// statements that name the tag (the rows, their history, the counters, the pushes), which run
+    /// only after it (``WalletStore/drawTagLater(_:)``).
+    static let tagDraw = "nextval('update_tag_sequence')"
 }

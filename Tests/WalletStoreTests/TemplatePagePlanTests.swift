@@ -76,6 +76,11 @@ import Testing
                 _ = try await store.database.execute(SQL("ANALYZE"))
                 let plan = try await store.database.queryPlan(of: statement).lines
                 #expect(!plan.contains { $0.contains("Seq Scan on passes") || $0.contains("Seq Scan on registrations") }, "\(plan)")
+                // The same upsert as a write runs it on PostgreSQL, reading the drawn tag with it.
+                let readingTag = try #require(WalletStore.pushesReadingTagStatement(keys, now: 1))
+                let readingPlan = try await store.database.queryPlan(of: readingTag).lines
+                #expect(!readingPlan.contains { $0.contains("Seq Scan on passes") || $0.contains("Seq Scan on registrations") }, "\(readingPlan)")
+                #expect(readingPlan.contains { $0.contains("registrations_pass") }, "\(readingPlan)")
             }
             #expect(WalletStore.enqueueStatement(.passes([]), now: 1) == nil)
             let queued = try await store.database.transaction { try await WalletStore.enqueuePushes(.passes(keys), now: 1, in: $0) }

@@ -64,19 +64,20 @@ public struct StoredPass: Sendable, Hashable, CustomStringConvertible, CustomRef
         lastNotifiedAtMilliseconds = try row.optionalInt64("last_notified_at")
     }
 
-    /// This pass after `change`, with its new tag and modification time.
-    init(_ pass: StoredPass, applying change: PassChange, updateTag: Int64, updatedAt: Int64) {
+    /// The pass as `rewrite` leaves it, under the tag its write drew.
+    init(_ rewrite: PassRewrite, updateTag: Int64) {
+        let pass = rewrite.pass
         key = pass.key
         template = pass.template
-        data = change.data ?? pass.data
-        overrides = change.overrides ?? pass.overrides
+        data = rewrite.data
+        overrides = rewrite.overrides
         authenticationToken = pass.authenticationToken
         self.updateTag = updateTag
-        voided = change.voided ?? pass.voided
+        voided = rewrite.voided
         createdAt = pass.createdAt
-        updatedAtMilliseconds = updatedAt
-        lastModified = Milliseconds.date(updatedAt)
-        templateVersion = change.templateVersion ?? pass.templateVersion
+        updatedAtMilliseconds = rewrite.updatedAt
+        lastModified = Milliseconds.date(rewrite.updatedAt)
+        templateVersion = rewrite.templateVersion
         lastNotifiedAtMilliseconds = pass.lastNotifiedAtMilliseconds
     }
 }
