@@ -131,7 +131,9 @@ extension WalletStore {
     }
 
     /// The tag ``drawTagLater(_:)`` drew, as an SQL expression: the session's last value of the
-    /// sequence on PostgreSQL, the counter on SQLite (whose one writer holds it until commit).
+    /// sequence on PostgreSQL, the counter on SQLite (whose one writer holds it until commit). Only
+    /// for statements after the draw in the same transaction: before it, on a pooled PostgreSQL
+    /// connection, `currval` is an earlier transaction's tag.
     static func drawnTag(_ engine: DatabaseEngine) -> String {
         switch engine {
         case .postgres: "currval('update_tag_sequence')"
