@@ -36,8 +36,8 @@ extension WalletStore {
         // A scan of the texts per pass (no parse tree): microseconds, unlike the rendering kept outside.
         let records = altering.map { pass, change, origin, erases in
             AppliedChange(
-                key: pass.key, template: pass.template, templateVersion: change.templateVersion ?? pass.templateVersion,
-                voided: change.voided ?? pass.voided, origin: origin, fields: Self.changedFields(of: pass, by: change), erases: erases)
+                rewrite: PassRewrite(pass, applying: change, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now)),
+                origin: origin, fields: Self.changedFields(of: pass, by: change), erases: erases)
         }
         let counts = try await self.insertEvents(records.map { record in
             WalletEventDraft(
@@ -54,9 +54,7 @@ extension WalletStore {
         }
 
         try await Self.drawTagLater(transaction)
-        let rewrites = altering.map { pass, change, _, _ in
-            PassRewrite(pass, applying: change, updatedAt: Self.nextModification(after: pass.updatedAtMilliseconds, now: now))
-        }
+        let rewrites = records.map(\.rewrite)
         for batch in rewrites.batches(of: Self.updateBatchSize) {
             try await Self.write(batch, in: transaction)
         }
@@ -69,16 +67,17 @@ extension WalletStore {
 
     /// What one altering change does to its pass, as the event log and the audit trail name it.
     private struct AppliedChange {
-        var key: PassKey
-        var template: String
-        var templateVersion: Int64
-        var voided: Bool
+        /// The pass as the change leaves it: its new version and `voided` are the rewrite's, merged once.
+        var rewrite: PassRewrite
         var origin: WriteOrigin
         /// The top-level keys the change sets to a new value.
         var fields: [String]
         var erases: Bool
+        var key: PassKey { rewrite.pass.key }
+        var template: String { rewrite.pass.template }
+        var templateVersion: Int64 { rewrite.templateVersion }
         /// Whether the change voided the pass (a change of `voided` that left it voided).
-        var voids: Bool { fields.contains("voided") && voided }
+        var voids: Bool { fields.contains("voided") && rewrite.voided }
     }
 
     /// The next update tag, strictly greater than every tag of a committed change.
