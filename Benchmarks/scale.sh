@@ -5,6 +5,9 @@
 #   PASSWRIGHT_BIN=/path/to/passwright Benchmarks/scale.sh
 #   PERF_DATA=FILE Benchmarks/scale.sh ...     (also records the server over the roll-out:
 #                                               `perf record --call-graph dwarf` into FILE)
+#   PERF_DATA=FILE PERF_ALL=1 Benchmarks/scale.sh ...
+#                                              (records every process instead, PostgreSQL's
+#                                               backends with the server: `perf report --sort comm,dso`)
 #   POSTGRES_OPTIONS="-c shared_buffers=6GB -c max_wal_size=16GB" Benchmarks/scale.sh ...
 #                                              (settings for the throwaway PostgreSQL; its defaults
 #                                               otherwise, as a fresh install has them)
@@ -119,11 +122,12 @@ read -r server_user server_system < <(cpu_ticks "$server")
 postgres_before=$(postgres_ticks)
 profiler=
 if [ -n "${PERF_DATA:-}" ]; then
-  perf record -F 300 --call-graph dwarf -p "$server" -o "$PERF_DATA" >/dev/null 2>&1 &
+  if [ -n "${PERF_ALL:-}" ]; then scope=(-a); else scope=(-p "$server"); fi
+  perf record -F 300 --call-graph dwarf "${scope[@]}" -o "$PERF_DATA" >/dev/null 2>&1 &
   profiler=$!
   sleep 1  # attached before the upload
 fi
-roll_out_new_version 0.2 9000
+roll_out_new_version 1800
 if [ -n "$profiler" ]; then kill -INT "$profiler"; wait "$profiler" || true; fi
 read -r user system < <(cpu_ticks "$server")
 server_cpu=$(( (user + system - server_user - server_system) * tick_us ))

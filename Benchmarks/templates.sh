@@ -39,7 +39,7 @@ seed_seconds=$((SECONDS - seed_started))
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 
 # Version 2: the primary field's label changes.
-roll_out_new_version 0.2 3000
+roll_out_new_version 600
 outbox=$(sql "SELECT count(*) FROM push_outbox")
 advanced=$(sql "SELECT count(*) FROM passes WHERE template_version = 2")
 
@@ -48,7 +48,7 @@ echo "|---|---|"
 echo "| passes / registrations seeded (SQL, ${seed_seconds} s) | $passes / $registrations |"
 echo "| upload (\`templates push\`) | $(head -n 1 "$work/push.out") |"
 echo "| passes at version 2 afterwards | $advanced |"
-echo "| time until the roll-out is done (upload to the server's log line, 0.2 s polls; then passesBehind = 0) | $(printf '%.2f' "$wall") s |"
+echo "| time until the roll-out is done (upload to the server's log line; then passesBehind = 0) | $(printf '%.2f' "$wall") s |"
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches of $(field passes) passes |"
 echo "| longest batch (longest any roll-out transaction held its locks) | $(field longestBatchSeconds) s |"
 echo "| pushes queued (push_outbox rows) | $outbox (server log: $(field pushesQueued)) |"
