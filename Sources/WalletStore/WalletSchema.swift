@@ -6,7 +6,7 @@ import Storage
 /// come from a `SEQUENCE` on PostgreSQL and from a one-row counter on SQLite (one writer, so the
 /// counter never races).
 enum WalletSchema {
-    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions, signInFailures, heapOnlyPassUpdates]
+    static let migrations = [initial, templateVersions, notificationHolds, console, heldChanges, events, webhooks, idempotencyKeys, bulkJobs, apiKeys, auditLog, erasures, retention, consoleUsers, expiry, analytics, orders, orderErasures, orderEvents, bulkClaimCursor, fewerPassIndexes, orderTemplateVersions, signInFailures, heapOnlyPassUpdates, historyWithoutForeignKey]
 
     static let initial = Migration(
         version: 1,
@@ -735,6 +735,19 @@ enum WalletSchema {
     /// (for the generated column), and is then no larger than a full one after its first roll-out.
     static let heapOnlyPassUpdates = Migration(
         version: 24, name: "heap-only pass updates", sqlite: heapOnlyPassUpdatesSQLite, postgres: heapOnlyPassUpdatesPostgres)
+
+    /// A pass's history names its pass by key, as the event log and the audit trail do, without a
+    /// foreign key to it. Its rows are written only beside their pass's update, in the transaction
+    /// that holds the pass locked (``WalletStore/recordUpdates(_:at:in:)``); a pass is never deleted
+    /// (an erasure keeps its row as a tombstone and deletes the history itself); retention prunes by
+    /// age. So the key's check proved nothing, and on PostgreSQL it cost a query of its own per row
+    /// (a foreign key's trigger: an executor started to lock the pass's row again): 10 % of
+    /// PostgreSQL's CPU in a million-pass roll-out, more than any index of the history
+    /// (`perf record -a`, BENCHMARKS.md). SQLite's check is a probe of the passes' primary key in
+    /// the same process, and dropping a key there means copying the table, so it stays.
+    static let historyWithoutForeignKey = Migration(
+        version: 25, name: "history without a foreign key", sqlite: "",
+        postgres: "ALTER TABLE pass_updates DROP CONSTRAINT pass_updates_pass_type_identifier_serial_number_fkey;")
 
     private static let templateVersionPassesTable = """
             DROP INDEX passes_template_version;
