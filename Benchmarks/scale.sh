@@ -19,9 +19,10 @@
 # registrations (REGISTRATIONS / 5 devices with five passes each, as phones hold several passes of a
 # programme), ANALYZEd and vacuumed, and the same three are measured again, each as a ratio to its small-database
 # figure. It prints EXPLAIN (ANALYZE, BUFFERS) of list serials for a seeded device, the database and
-# table sizes, then rolls a new template version out to every pass (wall time, the server's batches
-# and longest batch, its planning and writing seconds, the server's and PostgreSQL's CPU against the
-# cores, PostgreSQL's time by statement from
+# table sizes, measures one CMS signature (`passwright bench`), then rolls a new template version out
+# to every pass (wall time, the server's batches and longest batch, its planning and writing seconds,
+# the server's and PostgreSQL's CPU against the cores and in signatures a pass, PostgreSQL's time by
+# statement from
 # pg_stat_statements, the passes' updates and how many were heap-only, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
 # the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
 # the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
@@ -100,6 +101,12 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
   JOIN passes ON passes.pass_type_identifier = registrations.pass_type_identifier AND passes.serial_number = registrations.serial_number
   WHERE registrations.device_library_identifier = 'device-4242' AND registrations.pass_type_identifier = '$pass_type' AND passes.update_tag > 0
   ORDER BY registrations.serial_number")
+
+# The machine's speed in the same run: one CMS signature's CPU (`passwright bench`, one core, the
+# server idle), so that the roll-out's CPU a pass reads in signatures, and runs on a machine whose
+# speed moves (the same build's server took 51–71 µs a pass in one session) can be compared.
+signatures=$($bin bench --identities "$work/ids" --pass-type-id "$pass_type" --seconds 3 |
+  python3 -c 'import json, sys; print(json.loads(sys.stdin.readlines()[-1])["perSecond"])')
 
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
@@ -212,6 +219,7 @@ echo "| roll-out of version 2 to every pass (upload to the server's log line, th
 echo "| roll-out as the server logs it | $(field seconds) s in $(field batches) batches; longest batch $(field longestBatchSeconds) s |"
 echo "| of which: reading and planning pages (rendering, beside the writes) / writing them (the database's work; two pages at once, so their sum can exceed the wall time), overlapped | $(field planningSeconds) s / $(field writingSeconds) s |"
 echo "| CPU over the roll-out: the server / PostgreSQL (µs a pass), and their sum against $(nproc) cores × the wall time | $((server_cpu / 1000000)) s ($((server_cpu / passes))) / $((postgres_cpu / 1000000)) s ($((postgres_cpu / passes))); $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / 1e6 / ($(nproc) * $wall):.2f}')") of the cores |"
+echo "| the roll-out's CPU a pass (server and PostgreSQL) in CMS signatures of this machine, same run (\`passwright bench\`: $(printf '%.0f' "$signatures")/s on one core) | $(python3 -c "print(f'{($server_cpu + $postgres_cpu) / $passes * $signatures / 1e6:.2f}')") |"
 echo "| the passes' updates over the roll-out, and of them heap-only (no index written) | $((updates_after - updates_before)), $((hot_after - hot_before)) heap-only; the passes' size, with indexes, $((passes_bytes / 1048576)) MiB before and $((passes_bytes_after / 1048576)) MiB after |"
 echo "| PostgreSQL's write-ahead log over the roll-out: bytes a pass, full-page images; checkpoints (requested by the log's size) | $(( (wal_after - wal_before) / passes )) B a pass ($(( (wal_after - wal_before) / 1048576 )) MiB), $((fpi_after - fpi_before)) full-page images; $((checkpoints_after - checkpoints_before)) checkpoints ($((requested_after - requested_before)) requested) |"
 echo "| PostgreSQL's buffers over the roll-out: pages written by the backends themselves / by the checkpointer and background writer; blocks read from outside shared buffers, and hits | $((backend_after - backend_before)) / $((cleaned_after - cleaned_before)); $((read_after - read_before)) read, $((hit_after - hit_before)) hits |"
