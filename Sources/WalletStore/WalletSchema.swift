@@ -741,9 +741,10 @@ enum WalletSchema {
     /// that holds the pass locked (``WalletStore/recordUpdates(_:at:in:)``); a pass is never deleted
     /// (an erasure keeps its row as a tombstone and deletes the history itself); retention prunes by
     /// age. So the key's check proved nothing, and on PostgreSQL it cost a query of its own per row
-    /// (a foreign key's trigger: an executor started to lock the pass's row again): 10 % of
-    /// PostgreSQL's CPU in a million-pass roll-out, more than any index of the history
-    /// (`perf record -a`, BENCHMARKS.md). SQLite's check is a probe of the passes' primary key in
+    /// (a foreign key's trigger: an executor started to lock the pass's row again). In a
+    /// million-pass roll-out the checks were 10 % of PostgreSQL's CPU (`perf record -a`), and the
+    /// history's insert cost 1.83–1.95 times the audit trail's, 0.83–0.84 without them
+    /// (BENCHMARKS.md). SQLite's check is a probe of the passes' primary key in
     /// the same process, and dropping a key there means copying the table, so it stays.
     static let historyWithoutForeignKey = Migration(
         version: 25, name: "history without a foreign key", sqlite: "",
