@@ -65,8 +65,7 @@ $bin certs dev --out "$work/ids" --pass-type-id $pass_type >/dev/null
 start_apns_receiver standin
 
 # The signing ceiling on one core, in the same run: one JSON line from `passwright bench`.
-signatures=$($bin bench --identities "$work/ids" --pass-type-id $pass_type --seconds 3 |
-  python3 -c 'import json, sys; print(json.loads(sys.stdin.readlines()[-1])["perSecond"])')
+signatures=$(signatures_per_second "$work/ids" $pass_type)
 
 admin=bench-admin-token-0123456789
 port=$(free_port)

@@ -25,7 +25,9 @@
 # statement from
 # pg_stat_statements, the passes' updates and how many were heap-only, pushes queued, peak RSS), lets two `passwright serve --push on` instances drain
 # the roll-out's pushes from the shared outbox to nginx (Benchmarks/lib/apns-receiver.sh: pushes/s,
-# the split between the two, requests received against pushes queued), and extrapolates the size to 10M passes and 50M
+# the split between the two, requests received against pushes queued), then times PostgreSQL writing
+# every row the roll-out wrote by itself (one statement per kind over every pass, rolled back: the
+# rows' own floor, against the roll-out's PostgreSQL CPU), and extrapolates the size to 10M passes and 50M
 # registrations from the measured bytes per pass and per registration (labelled as such).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,8 +107,7 @@ plan=$(sql "EXPLAIN (ANALYZE, BUFFERS)
 # The machine's speed in the same run: one CMS signature's CPU (`passwright bench`, one core, the
 # server idle), so that the roll-out's CPU a pass reads in signatures, and runs on a machine whose
 # speed moves (the same build's server took 51–71 µs a pass in one session) can be compared.
-signatures=$($bin bench --identities "$work/ids" --pass-type-id "$pass_type" --seconds 3 |
-  python3 -c 'import json, sys; print(json.loads(sys.stdin.readlines()[-1])["perSecond"])')
+signatures=$(signatures_per_second "$work/ids" "$pass_type")
 
 # A template-wide change: version 2 rolled out to every pass.
 rss_before=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
@@ -200,6 +201,34 @@ PY
 kill "${pushers[@]}"; wait "${pushers[@]}" 2>/dev/null || true
 pushers=()
 
+# PostgreSQL's floor for every row the roll-out writes, with the outbox drained (as it is when a
+# roll-out starts): in one transaction, rolled back, one statement for each kind of row, over every
+# pass at once — the passes' update, an event, an audit row and a history row a pass, and the
+# pushes of every registered device — with no client, no page and no lock between them. What the
+# roll-out's PostgreSQL CPU spends beyond this is its statements' and pages' own cost.
+rows_floor_ticks=$(postgres_ticks)
+rows_floor=$(psql -qAt "$pg_url" <<SQL | awk '/^Time:/ {printf "%.1f ", $2 / 1000}'
+\timing on
+BEGIN;
+UPDATE passes SET template_version = template_version + 1, update_tag = update_tag + 1;
+INSERT INTO events (occurred_at, type, pass_type_identifier, serial_number, template, actor, payload)
+  SELECT 0, 'pass.updated', pass_type_identifier, serial_number, template, 'template v3', '{"changes":[],"templateVersion":3}' FROM passes;
+INSERT INTO audit_log (occurred_at, actor, source, address, action, target, changes)
+  SELECT 0, 'template v3', 'system', NULL, 'pass.update', 'pass ' || pass_type_identifier || '/' || serial_number, '[]' FROM passes;
+INSERT INTO pass_updates (pass_type_identifier, serial_number, update_tag, changed_at, source, changes)
+  SELECT pass_type_identifier, serial_number, update_tag, 0, 'template v3', '[]' FROM passes;
+INSERT INTO push_outbox (device_library_identifier, pass_type_identifier, push_token, generation, enqueued_at, attempts, next_attempt_at)
+  SELECT registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token, 1, 0, 0, 0
+  FROM registrations JOIN devices ON devices.device_library_identifier = registrations.device_library_identifier
+  GROUP BY registrations.device_library_identifier, registrations.pass_type_identifier, devices.push_token
+  ON CONFLICT (device_library_identifier, pass_type_identifier) DO UPDATE SET generation = push_outbox.generation + 1;
+ROLLBACK;
+SQL
+)
+sleep 1  # the session's backend reaped, so its CPU is counted
+rows_floor_cpu=$(( ($(postgres_ticks) - rows_floor_ticks) * tick_us ))
+read -r -a rows_floor_steps <<<"$rows_floor"
+
 row() {  # row NAME KEY
   read -r small_rps small_p99 <<<"${small[$2]}"
   read -r large_rps large_p99 <<<"${large[$2]}"
@@ -224,6 +253,7 @@ echo "| the passes' updates over the roll-out, and of them heap-only (no index w
 echo "| PostgreSQL's write-ahead log over the roll-out: bytes a pass, full-page images; checkpoints (requested by the log's size) | $(( (wal_after - wal_before) / passes )) B a pass ($(( (wal_after - wal_before) / 1048576 )) MiB), $((fpi_after - fpi_before)) full-page images; $((checkpoints_after - checkpoints_before)) checkpoints ($((requested_after - requested_before)) requested) |"
 echo "| PostgreSQL's buffers over the roll-out: pages written by the backends themselves / by the checkpointer and background writer; blocks read from outside shared buffers, and hits | $((backend_after - backend_before)) / $((cleaned_after - cleaned_before)); $((read_after - read_before)) read, $((hit_after - hit_before)) hits |"
 echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
+echo "| PostgreSQL's floor for every row the roll-out writes, one statement each over every pass, rolled back (outbox drained): passes / events / audit / history / pushes, and PostgreSQL's CPU for all of it | ${rows_floor_steps[1]} / ${rows_floor_steps[2]} / ${rows_floor_steps[3]} / ${rows_floor_steps[4]} / ${rows_floor_steps[5]} s; PostgreSQL's CPU $(python3 -c "print(f'{$rows_floor_cpu / 1e6:.1f} s ({$rows_floor_cpu / $passes:.0f} µs a pass) against {$postgres_cpu / 1e6:.1f} s ({$postgres_cpu / $passes:.0f}) over the roll-out')") |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
 echo "| outbox drained by two instances to nginx (start to last push received) | $drained pushes in $drain_seconds s ($(python3 -c "print(f'{$drained / $drain_seconds:.0f}')")/s); $sent_a + $sent_b sent by the two over $connections connections; $received requests received for $outbox queued; $left rows left |"

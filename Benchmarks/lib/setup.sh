@@ -79,6 +79,13 @@ roll_out_new_version() {
   rss_peak=$(awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status")
 }
 
+# signatures_per_second IDENTITIES PASS_TYPE: the machine's signing ceiling in the same run, one
+# core, the server idle: CMS signatures a second from `passwright bench` (its last JSON line).
+signatures_per_second() {
+  $bin bench --identities "$1" --pass-type-id "$2" --seconds 3 |
+    python3 -c 'import json, sys; print(json.loads(sys.stdin.readlines()[-1])["perSecond"])'
+}
+
 # The length of a clock tick in µs, and cpu_ticks PID...: the user and system clock ticks of the
 # processes, summed ("USER SYSTEM"; a process gone counts 0).
 tick_us=$((1000000 / $(getconf CLK_TCK)))
