@@ -15,7 +15,7 @@
 #      SIGTERM stops it with exit 0 within 10 s; the image's libraries are exactly the binary's
 #      NEEDED entries (packages/runtime.list, both ways);
 #   2. compose with PostgreSQL: the server comes up after the database, issues a pass, and its row
-#      is in PostgreSQL.
+#      is in PostgreSQL, which runs with the settings compose.yaml gives it.
 # Takes several minutes (the release build most of them); scripts/test.sh runs it as the stage `container`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -150,7 +150,9 @@ if [ ! -s "$data/PG_VERSION" ]; then
   fi
   pg_ctl -D "$data" -m fast -w stop >/dev/null
 fi
-exec postgres -D "$data" -c listen_addresses='*'
+# Like the official image: `postgres -c name=value …` as the command passes its settings on.
+[ "${1:-}" = postgres ] && shift
+exec postgres -D "$data" -c listen_addresses='*' "$@"
 ENTRY
   cat > "$context/Dockerfile" <<'PG'
 FROM debian:bookworm-slim
@@ -359,6 +361,9 @@ row=$($engine exec "$database" psql -U passwright -d passwright -tAc \
   "SELECT pass_type_identifier || ' ' || serial_number FROM passes WHERE serial_number = 'COMPOSE-1'")
 [ "$row" = "pass.dev.passwright.loyalty COMPOSE-1" ] || fail "the pass is not in PostgreSQL: '$row'"
 ok "a pass was issued and its row is in PostgreSQL: $row"
+cost=$($engine exec "$database" psql -U passwright -d passwright -tAc "SHOW random_page_cost")
+[ "$cost" = 1.1 ] || fail "compose's PostgreSQL runs with random_page_cost $cost, not the 1.1 compose.yaml sets"
+ok "compose's PostgreSQL prices an index search as compose.yaml sets it (random_page_cost $cost)"
 (cd "$clean/docker" && "${compose[@]}" -p "$project" down -v >/dev/null 2>&1) || true
 compose=""
 say "container check passed ($engine)"
