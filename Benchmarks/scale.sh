@@ -156,11 +156,6 @@ sleep 1
 read -r updates_after hot_after < <(passes_updates)
 read -r fpi_after wal_after checkpoints_after requested_after backend_after cleaned_after read_after hit_after < <(storage_counters)
 passes_bytes_after=$(table_bytes passes)
-# PostgreSQL's own floor for the same rows: every pass moved to another version and tag in one
-# statement (the same columns the roll-out's update changes), rolled back.
-floor_started=$(date +%s.%N)
-sql "BEGIN; UPDATE passes SET template_version = template_version + 1, update_tag = update_tag + 1; ROLLBACK" >/dev/null
-floor=$(echo "$(date +%s.%N) - $floor_started" | bc)
 server=
 source Benchmarks/lib/apns-receiver.sh
 start_apns_receiver nginx
@@ -252,8 +247,7 @@ echo "| the roll-out's CPU a pass (server and PostgreSQL) in CMS signatures of t
 echo "| the passes' updates over the roll-out, and of them heap-only (no index written) | $((updates_after - updates_before)), $((hot_after - hot_before)) heap-only; the passes' size, with indexes, $((passes_bytes / 1048576)) MiB before and $((passes_bytes_after / 1048576)) MiB after |"
 echo "| PostgreSQL's write-ahead log over the roll-out: bytes a pass, full-page images; checkpoints (requested by the log's size) | $(( (wal_after - wal_before) / passes )) B a pass ($(( (wal_after - wal_before) / 1048576 )) MiB), $((fpi_after - fpi_before)) full-page images; $((checkpoints_after - checkpoints_before)) checkpoints ($((requested_after - requested_before)) requested) |"
 echo "| PostgreSQL's buffers over the roll-out: pages written by the backends themselves / by the checkpointer and background writer; blocks read from outside shared buffers, and hits | $((backend_after - backend_before)) / $((cleaned_after - cleaned_before)); $((read_after - read_before)) read, $((hit_after - hit_before)) hits |"
-echo "| PostgreSQL's floor: every pass's version and tag rewritten in one UPDATE (rolled back) | $(printf '%.1f' "$floor") s |"
-echo "| PostgreSQL's floor for every row the roll-out writes, one statement each over every pass, rolled back (outbox drained): passes / events / audit / history / pushes, and PostgreSQL's CPU for all of it | ${rows_floor_steps[1]} / ${rows_floor_steps[2]} / ${rows_floor_steps[3]} / ${rows_floor_steps[4]} / ${rows_floor_steps[5]} s; PostgreSQL's CPU $(python3 -c "print(f'{$rows_floor_cpu / 1e6:.1f} s ({$rows_floor_cpu / $passes:.0f} µs a pass) against {$postgres_cpu / 1e6:.1f} s ({$postgres_cpu / $passes:.0f}) over the roll-out')") |"
+echo "| PostgreSQL's floor for every row the roll-out writes, one statement each over every pass, rolled back (outbox drained): the passes' version and tag / events / audit / history / pushes, and PostgreSQL's CPU for all of it | ${rows_floor_steps[1]} / ${rows_floor_steps[2]} / ${rows_floor_steps[3]} / ${rows_floor_steps[4]} / ${rows_floor_steps[5]} s; PostgreSQL's CPU $(python3 -c "print(f'{$rows_floor_cpu / 1e6:.1f} s ({$rows_floor_cpu / $passes:.0f} µs a pass) against {$postgres_cpu / 1e6:.1f} s ({$postgres_cpu / $passes:.0f}) over the roll-out')") |"
 echo "| pushes queued by the roll-out (push_outbox rows; --push off) | $outbox |"
 echo "| server peak RSS before / after the roll-out | $rss_before MiB / $rss_peak MiB |"
 echo "| outbox drained by two instances to nginx (start to last push received) | $drained pushes in $drain_seconds s ($(python3 -c "print(f'{$drained / $drain_seconds:.0f}')")/s); $sent_a + $sent_b sent by the two over $connections connections; $received requests received for $outbox queued; $left rows left |"
